@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages Kubeglass needs to build, run and test; does nothing when
+# they are all present. Root uses apt-get directly, anyone else through sudo.
+set -euo pipefail
+
+packages=(
+  cmake ninja-build g++ clang pkg-config git
+  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins libgl-dev
+  libsimdjson-dev libyaml-cpp-dev libssl-dev openssl
+  python3 python3-kubernetes
+  xvfb xauth fonts-dejavu-core
+)
+# kubectl is preinstalled on our machines; Debian's kubernetes-client provides it elsewhere.
+command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+((${#missing[@]} == 0)) && exit 0
+
+echo "Installing: ${missing[*]}" >&2
+sudo=()
+((EUID == 0)) || sudo=(sudo)
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -q
+"${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"
