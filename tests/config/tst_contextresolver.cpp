@@ -1,0 +1,600 @@
+#include "core/base/ManualClock.h"
+#include "core/config/KubeconfigLoader.h"
+#include "core/net/CredentialProvider.h"
+
+#include "tests/config/TestFiles.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+// Every cluster and user field of a kubeconfig, through KubeconfigLoader and Kubeconfig::resolve.
+class TestContextResolver : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void init();
+    void shouldResolveClusterFields();
+    void shouldMapProxyUrl_data();
+    void shouldMapProxyUrl();
+    void shouldWarnWhenTlsVerificationIsDisabled();
+    void shouldRefuseInsecureTogetherWithCertificateAuthority();
+    void shouldRefuseBothCertificateAuthorityFileAndData();
+    void shouldDefaultServerSchemeLikeKubectl();
+    void shouldLoadClientCertificateAndKeyInEveryForm_data();
+    void shouldLoadClientCertificateAndKeyInEveryForm();
+    void shouldResolveRelativePathsAgainstTheDefiningFile();
+    void shouldReadTokenFileAndKeepItsPath();
+    void shouldPreferInlineTokenOverTokenFile();
+    void shouldPassBasicAuth();
+    void shouldRefuseTokenAndBasicAuthTogether();
+    void shouldAddImpersonationHeaders();
+    void shouldNameTheExecPluginReplacingAuthProvider_data();
+    void shouldNameTheExecPluginReplacingAuthProvider();
+    void shouldRejectInvalidExecConfig_data();
+    void shouldRejectInvalidExecConfig();
+    void shouldRunExecPluginRelativeToKubeconfigWithClusterInfo();
+    void shouldNameFileLineAndFieldForUnusableReferences_data();
+    void shouldNameFileLineAndFieldForUnusableReferences();
+    void shouldRejectUnknownClusterAndUser_data();
+    void shouldRejectUnknownClusterAndUser();
+
+private:
+    // A kubeconfig with context "ctx" → cluster "c" and user "u"; the given lines are appended
+    // (indented) to the cluster and user bodies.
+    QByteArray kubeconfig(const QByteArray &clusterLines, const QByteArray &userLines = {}) const;
+    ResolvedContext resolve(const QByteArray &yaml);
+    static int lineOf(const QByteArray &yaml, const QByteArray &text);
+    QByteArray base64Of(const QString &keyFile) const;
+
+    QTemporaryDir m_keys; // generated once (openssl is slow); read-only inputs
+    std::unique_ptr<QTemporaryDir> m_dir;
+    std::unique_ptr<ManualClock> m_clock;
+    QString m_path;
+};
+
+void TestContextResolver::initTestCase()
+{
+    QVERIFY(m_keys.isValid());
+    QVERIFY(TestFiles::makeKeyAndCertificate(m_keys.path(), "ca", "ec-pkcs8"));
+    for (const char *form : {"rsa-pkcs1", "rsa-pkcs8", "ec-sec1", "ec-pkcs8"})
+        QVERIFY(TestFiles::makeKeyAndCertificate(m_keys.path(), form, form));
+}
+
+void TestContextResolver::init()
+{
+    m_dir = std::make_unique<QTemporaryDir>();
+    QVERIFY(m_dir->isValid());
+    m_clock = std::make_unique<ManualClock>();
+    m_path = m_dir->filePath(QStringLiteral("config"));
+}
+
+QByteArray TestContextResolver::kubeconfig(const QByteArray &clusterLines,
+                                           const QByteArray &userLines) const
+{
+    auto indent = [](const QByteArray &lines) {
+        QByteArray out;
+        for (const QByteArray &line : lines.split('\n')) {
+            if (!line.isEmpty())
+                out += "    " + line + '\n';
+        }
+        return out;
+    };
+    return "apiVersion: v1\nkind: Config\ncurrent-context: ctx\ncontexts:\n- name: ctx\n"
+           "  context:\n    cluster: c\n    user: u\n    namespace: team\n"
+           "users:\n- name: u\n  user:\n" +
+           indent(userLines) + "clusters:\n- name: c\n  cluster:\n" + indent(clusterLines);
+}
+
+ResolvedContext TestContextResolver::resolve(const QByteArray &yaml)
+{
+    TestFiles::write(m_dir->path(), "config", yaml);
+    KubeconfigLoader loader;
+    loader.setExplicitPath(m_path);
+    loader.setExecClock(m_clock.get());
+    const Kubeconfig config = loader.load();
+    if (!config.isValid()) {
+        ResolvedContext failed;
+        failed.error = config.errorString();
+        return failed;
+    }
+    return config.resolve(QStringLiteral("ctx"));
+}
+
+int TestContextResolver::lineOf(const QByteArray &yaml, const QByteArray &text)
+{
+    return int(yaml.left(yaml.indexOf(text)).count('\n')) + 1;
+}
+
+QByteArray TestContextResolver::base64Of(const QString &file) const
+{
+    return TestFiles::read(m_keys.filePath(file)).toBase64();
+}
+
+void TestContextResolver::shouldResolveClusterFields()
+{
+    // Given a cluster with a CA file, server name override and compression disabled
+    const QByteArray yaml = kubeconfig("server: https://k.example:6443/prefix\n"
+                                       "certificate-authority: " +
+                                       m_keys.filePath("ca.crt").toUtf8() +
+                                       "\ntls-server-name: api.internal\n"
+                                       "disable-compression: true\n");
+
+    // When resolved
+    const ResolvedContext resolved = resolve(yaml);
+
+    // Then every value arrives in the RestConfig
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(resolved.config.server, QUrl(QStringLiteral("https://k.example:6443/prefix")));
+    QCOMPARE(resolved.config.caCertificates.size(), 1);
+    QCOMPARE(resolved.config.caCertificates.first().subjectInfo(QSslCertificate::CommonName),
+             QStringList{"ca"});
+    QCOMPARE(resolved.config.tlsServerName, QStringLiteral("api.internal"));
+    QVERIFY(resolved.config.disableCompression);
+    QVERIFY(!resolved.config.insecureSkipTlsVerify);
+    QCOMPARE(resolved.config.proxy.type(), QNetworkProxy::DefaultProxy);
+    QCOMPARE(resolved.namespaceName, QStringLiteral("team"));
+    QVERIFY(resolved.warnings.isEmpty());
+}
+
+void TestContextResolver::shouldMapProxyUrl_data()
+{
+    QTest::addColumn<QByteArray>("url");
+    QTest::addColumn<int>("type");
+    QTest::addColumn<QString>("host");
+    QTest::addColumn<int>("port");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("http with credentials")
+        << QByteArray("http://me:pw@proxy:3128") << int(QNetworkProxy::HttpProxy) << "proxy" << 3128
+        << QString();
+    QTest::newRow("http default port")
+        << QByteArray("http://proxy") << int(QNetworkProxy::HttpProxy) << "proxy" << 80
+        << QString();
+    QTest::newRow("socks5") << QByteArray("socks5://127.0.0.1") << int(QNetworkProxy::Socks5Proxy)
+                            << "127.0.0.1" << 1080 << QString();
+    QTest::newRow("https refused") << QByteArray("https://proxy:443") << 0 << QString() << 0
+                                   << "https:// proxies (TLS to the proxy) are not supported";
+    QTest::newRow("unknown scheme")
+        << QByteArray("ftp://proxy") << 0 << QString() << 0 << "unsupported proxy scheme \"ftp\"";
+    QTest::newRow("no host") << QByteArray("http://") << 0 << QString() << 0 << "invalid proxy URL";
+}
+
+void TestContextResolver::shouldMapProxyUrl()
+{
+    QFETCH(QByteArray, url);
+    QFETCH(int, type);
+    QFETCH(QString, host);
+    QFETCH(int, port);
+    QFETCH(QString, error);
+    // Given a cluster with that proxy-url
+    const QByteArray yaml = kubeconfig("server: https://k\nproxy-url: " + url + "\n");
+
+    // When resolved
+    const ResolvedContext resolved = resolve(yaml);
+
+    // Then it maps to a QNetworkProxy or a located error
+    if (!error.isEmpty()) {
+        QVERIFY2(
+            resolved.error.startsWith(QStringLiteral("%1:%2: clusters[\"c\"].cluster.proxy-url: ")
+                                          .arg(m_path)
+                                          .arg(lineOf(yaml, "proxy-url"))),
+            qPrintable(resolved.error));
+        QVERIFY2(resolved.error.contains(error), qPrintable(resolved.error));
+        return;
+    }
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(int(resolved.config.proxy.type()), type);
+    QCOMPARE(resolved.config.proxy.hostName(), host);
+    QCOMPARE(int(resolved.config.proxy.port()), port);
+    if (url.contains('@')) {
+        QCOMPARE(resolved.config.proxy.user(), QStringLiteral("me"));
+        QCOMPARE(resolved.config.proxy.password(), QStringLiteral("pw"));
+    }
+}
+
+void TestContextResolver::shouldWarnWhenTlsVerificationIsDisabled()
+{
+    // Given insecure-skip-tls-verify
+    const ResolvedContext resolved =
+        resolve(kubeconfig("server: https://k\ninsecure-skip-tls-verify: true\n"));
+
+    // Then the flag is set and a warning for the UI names the cluster
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QVERIFY(resolved.config.insecureSkipTlsVerify);
+    QCOMPARE(resolved.warnings.size(), 1);
+    QVERIFY(resolved.warnings.first().contains(QStringLiteral("cluster \"c\"")));
+}
+
+void TestContextResolver::shouldRefuseInsecureTogetherWithCertificateAuthority()
+{
+    const QByteArray yaml = kubeconfig("server: https://k\ninsecure-skip-tls-verify: true\n"
+                                       "certificate-authority-data: " +
+                                       base64Of("ca.crt") + "\n");
+    const ResolvedContext resolved = resolve(yaml);
+    QVERIFY2(resolved.error.startsWith(
+                 QStringLiteral("%1:%2: clusters[\"c\"].cluster.insecure-skip-tls-verify: ")
+                     .arg(m_path)
+                     .arg(lineOf(yaml, "insecure-skip"))),
+             qPrintable(resolved.error));
+}
+
+void TestContextResolver::shouldRefuseBothCertificateAuthorityFileAndData()
+{
+    const QByteArray yaml = kubeconfig("server: https://k\ncertificate-authority: ca.crt\n"
+                                       "certificate-authority-data: " +
+                                       base64Of("ca.crt") + "\n");
+    const ResolvedContext resolved = resolve(yaml);
+    QVERIFY2(resolved.error.contains(QStringLiteral("certificate-authority-data and "
+                                                    "certificate-authority are both specified")),
+             qPrintable(resolved.error));
+    QVERIFY(resolved.error.startsWith(
+        QStringLiteral("%1:%2:").arg(m_path).arg(lineOf(yaml, "certificate-authority-data"))));
+}
+
+void TestContextResolver::shouldDefaultServerSchemeLikeKubectl()
+{
+    // Given servers without a scheme, with and without TLS settings (tls-server-name alone
+    // is not one for kubectl)
+    const ResolvedContext plain =
+        resolve(kubeconfig("server: localhost:8080\ntls-server-name: api\n"));
+    const ResolvedContext tls =
+        resolve(kubeconfig("server: localhost:8443\ninsecure-skip-tls-verify: true\n"));
+    const ResolvedContext invalid = resolve(kubeconfig("server: 'ht tp://bad host'\n"));
+
+    // Then http without TLS settings, https with them
+    QCOMPARE(plain.config.server, QUrl(QStringLiteral("http://localhost:8080")));
+    QCOMPARE(tls.config.server, QUrl(QStringLiteral("https://localhost:8443")));
+    QVERIFY2(invalid.error.contains(QStringLiteral("clusters[\"c\"].cluster.server: invalid "
+                                                   "server URL")),
+             qPrintable(invalid.error));
+}
+
+void TestContextResolver::shouldLoadClientCertificateAndKeyInEveryForm_data()
+{
+    QTest::addColumn<QString>("form");
+    QTest::addColumn<bool>("asData");
+    QTest::addColumn<int>("algorithm");
+    for (const bool asData : {false, true}) {
+        const char *how = asData ? "data" : "file";
+        QTest::addRow("RSA PKCS#1 %s", how) << "rsa-pkcs1" << asData << int(QSsl::Rsa);
+        QTest::addRow("RSA PKCS#8 %s", how) << "rsa-pkcs8" << asData << int(QSsl::Rsa);
+        QTest::addRow("EC SEC1 %s", how) << "ec-sec1" << asData << int(QSsl::Ec);
+        QTest::addRow("EC PKCS#8 %s", how) << "ec-pkcs8" << asData << int(QSsl::Ec);
+    }
+}
+
+void TestContextResolver::shouldLoadClientCertificateAndKeyInEveryForm()
+{
+    QFETCH(QString, form);
+    QFETCH(bool, asData);
+    QFETCH(int, algorithm);
+    // Given a user with a client certificate and key, inline or as files
+    const QByteArray user =
+        asData ? "client-certificate-data: " + base64Of(form + ".crt") +
+                     "\nclient-key-data: " + base64Of(form + ".key") + "\n"
+               : "client-certificate: " + m_keys.filePath(form + ".crt").toUtf8() +
+                     "\nclient-key: " + m_keys.filePath(form + ".key").toUtf8() + "\n";
+
+    // When resolved
+    const ResolvedContext resolved = resolve(kubeconfig("server: https://k\n", user));
+
+    // Then the RestConfig has both, the key decoded with the right algorithm
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(resolved.config.clientCertificate.subjectInfo(QSslCertificate::CommonName),
+             QStringList{form});
+    QCOMPARE(int(resolved.config.clientKey.algorithm()), algorithm);
+    QCOMPARE(resolved.config.clientKey.length(),
+             resolved.config.clientCertificate.publicKey().length());
+}
+
+void TestContextResolver::shouldResolveRelativePathsAgainstTheDefiningFile()
+{
+    // Given the cluster in one directory and the user in another, both with relative paths
+    const QString clusterDir = m_dir->filePath(QStringLiteral("clusters"));
+    const QString userDir = m_dir->filePath(QStringLiteral("users/alice"));
+    TestFiles::write(clusterDir, "pki/ca.crt", TestFiles::read(m_keys.filePath("ca.crt")));
+    TestFiles::write(userDir, "client.crt", TestFiles::read(m_keys.filePath("ec-sec1.crt")));
+    TestFiles::write(userDir, "client.key", TestFiles::read(m_keys.filePath("ec-sec1.key")));
+    TestFiles::write(userDir, "token", "tok\n");
+    const QString first = TestFiles::write(
+        clusterDir, "config",
+        "current-context: ctx\ncontexts:\n- name: ctx\n  context: {cluster: c, user: u}\n"
+        "clusters:\n- name: c\n  cluster:\n    server: https://k\n"
+        "    certificate-authority: pki/ca.crt\n");
+    const QString second =
+        TestFiles::write(userDir, "config",
+                         "users:\n- name: u\n  user:\n    client-certificate: client.crt\n"
+                         "    client-key: ./client.key\n    tokenFile: token\n");
+    QProcessEnvironment env;
+    env.insert(QStringLiteral("KUBECONFIG"), first + QDir::listSeparator() + second);
+    KubeconfigLoader loader;
+    loader.setEnvironment(env);
+
+    // When resolved
+    const ResolvedContext resolved = loader.load().resolveCurrent();
+
+    // Then every path was found next to the file that named it
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(resolved.config.caCertificates.size(), 1);
+    QVERIFY(!resolved.config.clientKey.isNull());
+    QCOMPARE(resolved.config.tokenFile, userDir + QStringLiteral("/token"));
+    QCOMPARE(resolved.config.bearerToken, QByteArray("tok"));
+}
+
+void TestContextResolver::shouldReadTokenFileAndKeepItsPath()
+{
+    // Given a token file next to the kubeconfig
+    TestFiles::write(m_dir->path(), "sa-token", "  file-token\n");
+    const ResolvedContext resolved =
+        resolve(kubeconfig("server: https://k\n", "tokenFile: sa-token\n"));
+
+    // Then the token is read now and the path is kept for the REST client to re-read
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(resolved.config.bearerToken, QByteArray("file-token"));
+    QCOMPARE(resolved.config.tokenFile, m_dir->filePath(QStringLiteral("sa-token")));
+}
+
+void TestContextResolver::shouldPreferInlineTokenOverTokenFile()
+{
+    // Given both, the token file missing (kubectl does not read it then)
+    const ResolvedContext resolved =
+        resolve(kubeconfig("server: https://k\n", "token: inline\ntokenFile: missing\n"));
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(resolved.config.bearerToken, QByteArray("inline"));
+    QCOMPARE(resolved.config.tokenFile, m_dir->filePath(QStringLiteral("missing")));
+}
+
+void TestContextResolver::shouldPassBasicAuth()
+{
+    const ResolvedContext resolved =
+        resolve(kubeconfig("server: https://k\n", "username: admin\npassword: s3cret\n"));
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QCOMPARE(resolved.config.username, QStringLiteral("admin"));
+    QCOMPARE(resolved.config.password, QStringLiteral("s3cret"));
+    QVERIFY(resolved.config.bearerToken.isEmpty());
+}
+
+void TestContextResolver::shouldRefuseTokenAndBasicAuthTogether()
+{
+    const QByteArray yaml = kubeconfig("server: https://k\n", "token: t\nusername: admin\n");
+    const ResolvedContext resolved = resolve(yaml);
+    QVERIFY2(resolved.error.startsWith(QStringLiteral("%1:%2: users[\"u\"]: more than one "
+                                                      "authentication method found")
+                                           .arg(m_path)
+                                           .arg(lineOf(yaml, "- name: u"))),
+             qPrintable(resolved.error));
+}
+
+void TestContextResolver::shouldAddImpersonationHeaders()
+{
+    const ResolvedContext resolved = resolve(
+        kubeconfig("server: https://k\n", "token: t\nas: jane\nas-uid: '42'\nas-groups: [dev, "
+                                          "ops]\nas-user-extra:\n  scopes: [view]\n"));
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    const QList<QPair<QByteArray, QByteArray>> expected{{"Impersonate-User", "jane"},
+                                                        {"Impersonate-Uid", "42"},
+                                                        {"Impersonate-Group", "dev"},
+                                                        {"Impersonate-Group", "ops"},
+                                                        {"Impersonate-Extra-scopes", "view"}};
+    QCOMPARE(resolved.config.extraHeaders, expected);
+}
+
+void TestContextResolver::shouldNameTheExecPluginReplacingAuthProvider_data()
+{
+    QTest::addColumn<QByteArray>("provider");
+    QTest::addColumn<QString>("replacement");
+    QTest::newRow("gcp") << QByteArray("gcp") << "gke-gcloud-auth-plugin";
+    QTest::newRow("azure") << QByteArray("azure") << "kubelogin";
+    QTest::newRow("oidc") << QByteArray("oidc") << "kubelogin";
+}
+
+void TestContextResolver::shouldNameTheExecPluginReplacingAuthProvider()
+{
+    QFETCH(QByteArray, provider);
+    QFETCH(QString, replacement);
+    // Given a user with a legacy auth-provider
+    const QByteArray yaml = kubeconfig(
+        "server: https://k\n", "auth-provider:\n  name: " + provider + "\n  config: {a: b}\n");
+    // When resolved
+    const ResolvedContext resolved = resolve(yaml);
+
+    // Then the error points at it and names the plugin to install
+    QVERIFY2(resolved.error.startsWith(QStringLiteral("%1:%2: users[\"u\"].user.auth-provider: ")
+                                           .arg(m_path)
+                                           .arg(lineOf(yaml, "auth-provider:"))),
+             qPrintable(resolved.error));
+    QVERIFY2(resolved.error.contains(replacement), qPrintable(resolved.error));
+}
+
+void TestContextResolver::shouldRejectInvalidExecConfig_data()
+{
+    QTest::addColumn<QByteArray>("exec");
+    QTest::addColumn<QByteArray>("lineText");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("v1alpha1")
+        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1alpha1\n")
+        << QByteArray("apiVersion: client") << "exec.apiVersion"
+        << "v1alpha1 was removed in Kubernetes 1.24";
+    QTest::newRow("no apiVersion")
+        << QByteArray("command: x\n") << QByteArray("exec:") << "exec.apiVersion"
+        << "apiVersion must be specified";
+    QTest::newRow("v1 without interactiveMode")
+        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1\n")
+        << QByteArray("exec:") << "exec.interactiveMode"
+        << "interactiveMode must be specified";
+    QTest::newRow("bad interactiveMode")
+        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1beta1\n"
+                      "interactiveMode: Sometimes\n")
+        << QByteArray("interactiveMode:") << "exec.interactiveMode"
+        << "invalid interactiveMode: Sometimes";
+    QTest::newRow("no command") << QByteArray("apiVersion: client.authentication.k8s.io/v1beta1\n")
+                                << QByteArray("exec:") << "exec.command"
+                                << "command must be specified";
+    QTest::newRow("env without name")
+        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1beta1\n"
+                      "env:\n- value: v\n")
+        << QByteArray("- value") << "exec.env"
+        << "env variable name must be specified";
+}
+
+void TestContextResolver::shouldRejectInvalidExecConfig()
+{
+    QFETCH(QByteArray, exec);
+    QFETCH(QByteArray, lineText);
+    QFETCH(QString, field);
+    QFETCH(QString, expected);
+    // Given an exec block with that problem
+    QByteArray indented;
+    for (const QByteArray &line : exec.split('\n')) {
+        if (!line.isEmpty())
+            indented += "  " + line + '\n';
+    }
+    const QByteArray yaml = kubeconfig("server: https://k\n", "exec:\n" + indented);
+
+    // When resolved
+    const ResolvedContext resolved = resolve(yaml);
+
+    // Then the error names file, line and field
+    QVERIFY2(resolved.error.startsWith(QStringLiteral("%1:%2: users[\"u\"].user.%3: ")
+                                           .arg(m_path)
+                                           .arg(lineOf(yaml, lineText))
+                                           .arg(field)),
+             qPrintable(resolved.error));
+    QVERIFY2(resolved.error.contains(expected), qPrintable(resolved.error));
+}
+
+void TestContextResolver::shouldRunExecPluginRelativeToKubeconfigWithClusterInfo()
+{
+    // Given a plugin next to the kubeconfig, referenced as ./bin/plugin.sh, with cluster info
+    TestFiles::write(
+        m_dir->path(), "bin/plugin.sh",
+        "#!/bin/sh\nprintf '%s' \"$KUBERNETES_EXEC_INFO\" > \"$(dirname \"$0\")/info\"\n"
+        "echo '{\"apiVersion\":\"client.authentication.k8s.io/v1\","
+        "\"kind\":\"ExecCredential\",\"status\":{\"token\":\"'$GREETING'\"}}'\n",
+        true);
+    const QByteArray yaml = kubeconfig(
+        "server: https://k:6443\ncertificate-authority-data: " + base64Of("ca.crt") +
+            "\ntls-server-name: api\nextensions:\n- name: client.authentication.k8s.io/exec\n"
+            "  extension: {audience: kube}\n",
+        "exec:\n  apiVersion: client.authentication.k8s.io/v1\n  command: ./bin/plugin.sh\n"
+        "  interactiveMode: IfAvailable\n  provideClusterInfo: true\n"
+        "  env:\n  - name: GREETING\n    value: hello-token\n");
+
+    // When resolved and asked for credentials
+    const ResolvedContext resolved = resolve(yaml);
+    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
+    QVERIFY(resolved.config.credentialProvider);
+    QString token;
+    QString error;
+    bool done = false;
+    resolved.config.credentialProvider->fetch([&](const Credentials &c, const QString &e) {
+        token = QString::fromUtf8(c.bearerToken);
+        error = e;
+        done = true;
+    });
+    QTRY_VERIFY_WITH_TIMEOUT(done, 20000);
+
+    // Then the plugin ran with its env and received the cluster
+    QVERIFY2(error.isEmpty(), qPrintable(error));
+    QCOMPARE(token, QStringLiteral("hello-token"));
+    const QJsonObject cluster =
+        QJsonDocument::fromJson(TestFiles::read(m_dir->filePath("bin/info")))
+            .object()
+            .value("spec")
+            .toObject()
+            .value("cluster")
+            .toObject();
+    QCOMPARE(cluster.value("server").toString(), QStringLiteral("https://k:6443"));
+    QCOMPARE(cluster.value("tls-server-name").toString(), QStringLiteral("api"));
+    QCOMPARE(cluster.value("certificate-authority-data").toString().toLatin1(), base64Of("ca.crt"));
+    QCOMPARE(cluster.value("config").toObject().value("audience").toString(),
+             QStringLiteral("kube"));
+}
+
+void TestContextResolver::shouldNameFileLineAndFieldForUnusableReferences_data()
+{
+    QTest::addColumn<QByteArray>("cluster");
+    QTest::addColumn<QByteArray>("user");
+    QTest::addColumn<QByteArray>("lineText");
+    QTest::addColumn<QString>("field");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing CA file")
+        << QByteArray("server: https://k\ncertificate-authority: nope/ca.crt\n") << QByteArray()
+        << QByteArray("certificate-authority:") << "clusters[\"c\"].cluster.certificate-authority"
+        << "cannot read";
+    QTest::newRow("CA data not a certificate")
+        << QByteArray("server: https://k\ncertificate-authority-data: aGVsbG8=\n") << QByteArray()
+        << QByteArray("certificate-authority-data")
+        << "clusters[\"c\"].cluster.certificate-authority-data"
+        << "contains no PEM certificate";
+    QTest::newRow("no server") << QByteArray("tls-server-name: x\n") << QByteArray()
+                               << QByteArray("- name: c\n") << "clusters[\"c\"].cluster.server"
+                               << "no server found for cluster \"c\"";
+    QTest::newRow("missing client certificate")
+        << QByteArray("server: https://k\n")
+        << QByteArray("client-certificate: missing.crt\nclient-key: missing.key\n")
+        << QByteArray("client-certificate:") << "users[\"u\"].user.client-certificate"
+        << "cannot read";
+    QTest::newRow("missing token file")
+        << QByteArray("server: https://k\n") << QByteArray("tokenFile: missing-token\n")
+        << QByteArray("tokenFile") << "users[\"u\"].user.tokenFile"
+        << "cannot read";
+    QTest::newRow("certificate without key")
+        << QByteArray("server: https://k\n") << QByteArray("client-certificate-data: aGVsbG8=\n")
+        << QByteArray("client-certificate-data") << "users[\"u\"].user.client-certificate-data"
+        << "client-key-data or client-key must be specified";
+    QTest::newRow("key not a key")
+        << QByteArray("server: https://k\n")
+        << QByteArray("client-certificate: CERT\nclient-key-data: bm90IGEga2V5\n")
+        << QByteArray("client-key-data") << "users[\"u\"].user.client-key-data"
+        << "no PEM private key found";
+}
+
+void TestContextResolver::shouldNameFileLineAndFieldForUnusableReferences()
+{
+    QFETCH(QByteArray, cluster);
+    QFETCH(QByteArray, user);
+    QFETCH(QByteArray, lineText);
+    QFETCH(QString, field);
+    QFETCH(QString, expected);
+    user.replace("CERT", m_keys.filePath("rsa-pkcs1.crt").toUtf8());
+    const QByteArray yaml = kubeconfig(cluster, user);
+    const ResolvedContext resolved = resolve(yaml);
+    QVERIFY2(resolved.error.startsWith(
+                 QStringLiteral("%1:%2: %3: ").arg(m_path).arg(lineOf(yaml, lineText)).arg(field)),
+             qPrintable(resolved.error));
+    QVERIFY2(resolved.error.contains(expected), qPrintable(resolved.error));
+}
+
+void TestContextResolver::shouldRejectUnknownClusterAndUser_data()
+{
+    QTest::addColumn<QByteArray>("context");
+    QTest::addColumn<QByteArray>("lineText");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("unknown cluster")
+        << QByteArray("{cluster: other, user: u}") << QByteArray("{cluster: other")
+        << "contexts[\"ctx\"].context.cluster: cluster \"other\" not found";
+    QTest::newRow("unknown user") << QByteArray("{cluster: c,\n    user: ghost}")
+                                  << QByteArray("user: ghost")
+                                  << "contexts[\"ctx\"].context.user: user \"ghost\" not found";
+}
+
+void TestContextResolver::shouldRejectUnknownClusterAndUser()
+{
+    QFETCH(QByteArray, context);
+    QFETCH(QByteArray, lineText);
+    QFETCH(QString, expected);
+    const QByteArray yaml = "current-context: ctx\ncontexts:\n- name: ctx\n  context: " + context +
+                            "\nclusters:\n- name: c\n  cluster: {server: https://k}\n"
+                            "users:\n- name: u\n  user: {token: t}\n";
+    const ResolvedContext resolved = resolve(yaml);
+    QVERIFY2(resolved.error.startsWith(
+                 QStringLiteral("%1:%2: %3").arg(m_path).arg(lineOf(yaml, lineText)).arg(expected)),
+             qPrintable(resolved.error));
+}
+
+QTEST_GUILESS_MAIN(TestContextResolver)
+#include "tst_contextresolver.moc"
