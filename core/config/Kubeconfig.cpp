@@ -119,19 +119,18 @@ ResolvedContext Kubeconfig::resolve(const QString &contextName) const
                        .arg(quoted(context->cluster.value), m_files.join(QStringLiteral(", "))));
         return failed;
     }
-    const KubeconfigUser *user = nullptr;
-    if (!context->user.value.isEmpty()) {
-        const auto found = m_users.constFind(context->user.value);
-        // kubectl silently falls back to anonymous here; a clear error is kinder than a 401.
-        if (found == m_users.cend()) {
-            failed.error =
-                kubeconfigLocation(context->file, context->user.line,
-                                   contextField + QStringLiteral("user")) +
-                QStringLiteral("user %1 not found in %2")
-                    .arg(quoted(context->user.value), m_files.join(QStringLiteral(", ")));
-            return failed;
-        }
-        user = &*found;
+    const auto user =
+        context->user.value.isEmpty() ? m_users.cend() : m_users.constFind(context->user.value);
+    ResolvedContext resolved =
+        ContextResolver::resolve(*context, *cluster, user == m_users.cend() ? nullptr : &*user,
+                                 {m_execClock, m_execTimeoutMs});
+    // kubectl connects anonymously when the named user is missing; do the same, but say so.
+    if (resolved.isValid() && !context->user.value.isEmpty() && user == m_users.cend()) {
+        resolved.warnings.append(
+            kubeconfigLocation(context->file, context->user.line,
+                               contextField + QStringLiteral("user")) +
+            QStringLiteral("user %1 not found in %2; connecting without credentials")
+                .arg(quoted(context->user.value), m_files.join(QStringLiteral(", "))));
     }
-    return ContextResolver::resolve(*context, *cluster, user, {m_execClock, m_execTimeoutMs});
+    return resolved;
 }
