@@ -8,7 +8,11 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins libgl-dev
   libsimdjson-dev libyaml-cpp-dev libssl-dev openssl
   python3 python3-kubernetes
-  xvfb xauth fonts-dejavu-core
+  xvfb xauth fonts-dejavu-core imagemagick x11-utils time curl
+  # Packaging: the AppImage runtime (static) and AppDir tools, .deb, MSI (wixl) and their checks
+  libsquashfuse-dev libfuse3-dev fuse3 libzstd-dev liblz4-dev liblzma-dev liblzo2-dev zlib1g-dev
+  squashfs-tools patchelf binutils file desktop-file-utils appstream zsync dpkg-dev
+  wixl msitools debootstrap librsvg2-bin
 )
 # kubectl is preinstalled on our machines; Debian's kubernetes-client provides it elsewhere.
 command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
