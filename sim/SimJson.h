@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QByteArray>
+#include <QByteArrayView>
+
+// JSON text building for the hot paths (objects, lists, events): plain appends, no DOM.
+class SimJson
+{
+public:
+    // Appends s as a quoted, escaped JSON string.
+    static void appendString(QByteArray &out, QByteArrayView s);
+    static QByteArray quoted(QByteArrayView s);
+    // RFC 3339 UTC with second precision, as metav1.Time serialises.
+    static QByteArray timestamp(qint64 msSinceEpoch);
+    // kubectl's age format (duration.HumanDuration): 45s, 5m10s, 3h, 12d, 2y30d.
+    static QByteArray humanDuration(qint64 seconds);
+    // A failure Status; detailsJson is the inner text of "details" (without braces), or empty.
+    static QByteArray status(int code, QByteArrayView reason, QByteArrayView message,
+                             QByteArrayView detailsJson = {});
+};

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "sim/SimResourceType.h"
+
+#include <QByteArray>
+#include <QList>
+#include <QPair>
+
+#include <memory>
+
+// One version of one object: the model fields it is built from, and its JSON rendered once
+// (SimObjectFactory::render). Immutable once shared; a change makes a new version.
+struct SimObject
+{
+    SimResourceType::Id type = SimResourceType::Pods;
+    QByteArray ns; // empty for cluster-scoped objects
+    QByteArray name;
+    QByteArray uid;
+    quint64 resourceVersion = 0;
+    qint64 createdMs = 0;
+    QList<QPair<QByteArray, QByteArray>> labels;
+
+    // Model fields, used by the kinds that need them.
+    QByteArray ownerKind;
+    QByteArray ownerName;
+    QByteArray ownerUid;
+    QByteArray nodeName;
+    QByteArray podIp;
+    QByteArray image;
+    QByteArray phase; // pods: status.phase; widgets: status.phase
+    int restarts = 0;
+    int replicas = 0;
+    int readyReplicas = 0;
+    int generation = 1;
+    bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
+
+    // Rendered by SimObjectFactory::render.
+    QByteArray json;
+    int metadataBegin = 0; // byte range of the "metadata" object value inside json
+    int metadataEnd = 0;
+    QList<QByteArray> cells; // JSON cells for the type's ObjectCell columns, in column order
+
+    QByteArray key() const { return ns.isEmpty() ? name : ns + '/' + name; }
+    QByteArrayView metadataJson() const
+    {
+        return QByteArrayView(json).sliced(metadataBegin, metadataEnd - metadataBegin);
+    }
+    QByteArray label(QByteArrayView key) const;
+    bool hasLabel(QByteArrayView key) const;
+};
+
+using SimObjectPtr = std::shared_ptr<const SimObject>;

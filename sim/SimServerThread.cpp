@@ -1,0 +1,75 @@
+#include "sim/SimServerThread.h"
+
+#include "sim/SimServer.h"
+
+#include <QUrlQuery>
+
+SimServerThread::~SimServerThread()
+{
+    stop();
+}
+
+QUrl SimServerThread::start(const SimConfig &config, quint16 port)
+{
+    stop();
+    m_error.clear();
+    m_thread.setObjectName(QStringLiteral("kubeglass-sim"));
+    m_anchor = std::make_unique<QObject>();
+    m_anchor->moveToThread(&m_thread);
+    m_thread.start();
+    QUrl url;
+    QMetaObject::invokeMethod(
+        m_anchor.get(),
+        [&] {
+            // Runs on the server thread so the server and its sockets belong to it.
+            auto *server = new SimServer(config);
+            if (server->listen(port)) {
+                url = server->baseUrl();
+                m_caFile = server->caFile();
+                m_server = server;
+            } else {
+                m_error = server->errorString();
+                delete server;
+            }
+        },
+        Qt::BlockingQueuedConnection);
+    if (!m_server) {
+        m_thread.quit();
+        m_thread.wait();
+        m_anchor.reset();
+    }
+    return url;
+}
+
+void SimServerThread::stop()
+{
+    if (!m_thread.isRunning())
+        return;
+    if (m_server) {
+        QMetaObject::invokeMethod(
+            m_anchor.get(), [this] { delete m_server; }, Qt::BlockingQueuedConnection);
+        m_server = nullptr;
+    }
+    m_thread.quit();
+    m_thread.wait();
+    m_anchor.reset();
+}
+
+QByteArray SimServerThread::control(const QString &callAndQuery, int *status)
+{
+    QByteArray body = R"({"error":"the simulator is not running"})";
+    int code = 400;
+    if (m_server) {
+        const QUrl url(QStringLiteral("sim:/") + callAndQuery);
+        QList<QPair<QByteArray, QByteArray>> query;
+        for (const auto &[key, value] : QUrlQuery(url).queryItems(QUrl::FullyDecoded))
+            query.append({key.toUtf8(), value.toUtf8()});
+        const QByteArray call = url.path().mid(1).toUtf8();
+        QMetaObject::invokeMethod(
+            m_anchor.get(), [&] { code = m_server->control(call, query, &body); },
+            Qt::BlockingQueuedConnection);
+    }
+    if (status)
+        *status = code;
+    return body;
+}

@@ -1,0 +1,27 @@
+#include "sim/SimTcpServer.h"
+
+#include <QSslSocket>
+
+void SimTcpServer::setTls(const QSslConfiguration &configuration)
+{
+    m_tls = configuration;
+    m_useTls = true;
+}
+
+void SimTcpServer::incomingConnection(qintptr descriptor)
+{
+    if (!m_useTls) {
+        QTcpServer::incomingConnection(descriptor);
+        return;
+    }
+    auto *socket = new QSslSocket(this);
+    if (!socket->setSocketDescriptor(descriptor)) {
+        delete socket;
+        return;
+    }
+    socket->setSslConfiguration(m_tls);
+    // Handshake failures (e.g. an untrusting client) just close that connection.
+    connect(socket, &QSslSocket::sslErrors, socket, [](const QList<QSslError> &) {});
+    socket->startServerEncryption();
+    addPendingConnection(socket);
+}
