@@ -2,8 +2,7 @@
 
 ManualClock::ManualClock(const QDateTime &start)
     : m_start(start)
-{
-}
+{}
 
 Clock::TimerId ManualClock::callAfter(qint64 delayMs, QObject *context, std::function<void()> fn)
 {
@@ -33,7 +32,8 @@ void ManualClock::advance(qint64 ms)
     for (;;) {
         auto due = m_pending.end();
         for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
-            if (it->second.dueMs <= target && (due == m_pending.end() || it->second.dueMs < due->second.dueMs))
+            if (it->second.dueMs <= target &&
+                (due == m_pending.end() || it->second.dueMs < due->second.dueMs))
                 due = it;
         }
         if (due == m_pending.end())

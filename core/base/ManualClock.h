@@ -10,7 +10,8 @@
 class ManualClock final : public Clock
 {
 public:
-    explicit ManualClock(const QDateTime &start = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC));
+    explicit ManualClock(const QDateTime &start = QDateTime(QDate(2026, 1, 1), QTime(0, 0),
+                                                            Qt::UTC));
 
     qint64 nowMs() const override { return m_now; }
     QDateTime currentDateTime() const override { return m_start.addMSecs(m_now); }

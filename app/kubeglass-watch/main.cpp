@@ -1,0 +1,180 @@
+// kubeglass-watch: list and watch one resource with Kubeglass's reflector, reporting every
+// step as JSON lines. The interface is fixed: acceptance tests drive it.
+
+#include "app/kubeglass-watch/SignalWatcher.h"
+#include "app/kubeglass-watch/WatchCommand.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QUrl>
+
+#include <cstdio>
+
+namespace {
+
+const char *const kDescription =
+    R"(List and watch one Kubernetes resource, printing JSON lines on stdout.
+
+RESOURCE is resolved through discovery: pods, po, deployments.apps, deploy, a CRD plural...
+Output lines (each with "ts", ms since start):
+  {"ts":12,"phase":"listing","resourceVersion":""}        phase changes; phases are
+                                                          idle, listing, watching,
+                                                          backing-off, stopped
+  {"ts":..,"synced":N,"resourceVersion":"..","ms":T}      a list or streaming list applied
+  {"ts":..,"backoffMs":800,"reason":".."}                 backing off
+  {"ts":..,"error":"..","code":410,"reason":"Expired"}    errors
+  {"ts":..,"type":"MODIFIED","key":"ns/name","resourceVersion":".."}  with --events
+Exit status: 0 on --exit-after-sync, --duration or SIGINT/SIGTERM; 2 on a usage error;
+1 when the server cannot be reached or authorised before the sync (--exit-after-sync).)";
+
+int usageError(const QString &message)
+{
+    std::fprintf(stderr, "kubeglass-watch: %s\nRun 'kubeglass-watch --help' for usage.\n",
+                 qPrintable(message));
+    return 2;
+}
+
+bool parseCount(const QString &text, qint64 &value)
+{
+    bool ok = false;
+    value = text.toLongLong(&ok);
+    return ok && value >= 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QElapsedTimer sinceStart;
+    sinceStart.start();
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("kubeglass-watch"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QString::fromUtf8(kDescription));
+    parser.addHelpOption();
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
+                                        QStringLiteral("Kubeconfig file."), QStringLiteral("PATH"));
+    const QCommandLineOption context(QStringLiteral("context"),
+                                     QStringLiteral("Kubeconfig context."), QStringLiteral("NAME"));
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    QStringLiteral("API server URL (alone: no kubeconfig needed)."),
+                                    QStringLiteral("URL"));
+    const QCommandLineOption token(QStringLiteral("token"), QStringLiteral("Bearer token."),
+                                   QStringLiteral("TOKEN"));
+    const QCommandLineOption ca(QStringLiteral("certificate-authority"),
+                                QStringLiteral("CA certificate file."), QStringLiteral("FILE"));
+    const QCommandLineOption insecure(QStringLiteral("insecure-skip-tls-verify"),
+                                      QStringLiteral("Do not verify the server certificate."));
+    const QCommandLineOption ns(
+        QStringList{QStringLiteral("n"), QStringLiteral("namespace")},
+        QStringLiteral("Namespace (default: the context's, else \"default\")."),
+        QStringLiteral("NAMESPACE"));
+    const QCommandLineOption all(QStringList{QStringLiteral("A"), QStringLiteral("all-namespaces")},
+                                 QStringLiteral("All namespaces."));
+    const QCommandLineOption selector(QStringList{QStringLiteral("l"), QStringLiteral("selector")},
+                                      QStringLiteral("Label selector."),
+                                      QStringLiteral("SELECTOR"));
+    const QCommandLineOption fieldSelector(QStringLiteral("field-selector"),
+                                           QStringLiteral("Field selector."),
+                                           QStringLiteral("SELECTOR"));
+    const QCommandLineOption watchList(
+        QStringLiteral("watch-list"),
+        QStringLiteral("Streaming list (sendInitialEvents) instead of LIST."));
+    const QCommandLineOption pageSize(QStringLiteral("page-size"),
+                                      QStringLiteral("LIST page size (default: client-go's)."),
+                                      QStringLiteral("N"));
+    const QCommandLineOption resync(QStringLiteral("resync"),
+                                    QStringLiteral("Store resync period."),
+                                    QStringLiteral("SECONDS"));
+    const QCommandLineOption maxRetry(
+        QStringLiteral("max-internal-error-retry"),
+        QStringLiteral("Retry 500 InternalError watch errors for this long."),
+        QStringLiteral("SECONDS"));
+    const QCommandLineOption table(QStringLiteral("table"),
+                                   QStringLiteral("Ask for server-side Table output."));
+    const QCommandLineOption events(QStringLiteral("events"),
+                                    QStringLiteral("One line per applied event."));
+    const QCommandLineOption snapshot(QStringLiteral("snapshot"),
+                                      QStringLiteral("Keep FILE equal to the store (JSON)."),
+                                      QStringLiteral("FILE"));
+    const QCommandLineOption exitAfterSync(QStringLiteral("exit-after-sync"),
+                                           QStringLiteral("Exit 0 once synced."));
+    const QCommandLineOption duration(QStringLiteral("duration"),
+                                      QStringLiteral("Exit 0 after this long."),
+                                      QStringLiteral("SECONDS"));
+    parser.addOptions({kubeconfig, context, server, token, ca, insecure, ns, all, selector,
+                       fieldSelector, watchList, pageSize, resync, maxRetry, table, events,
+                       snapshot, exitAfterSync, duration});
+    parser.addPositionalArgument(QStringLiteral("RESOURCE"),
+                                 QStringLiteral("The resource to watch."));
+
+    if (!parser.parse(QCoreApplication::arguments()))
+        return usageError(parser.errorText());
+    if (parser.isSet(QStringLiteral("help"))) {
+        std::fputs(qPrintable(parser.helpText()), stdout);
+        return 0;
+    }
+    const QStringList positional = parser.positionalArguments();
+    if (positional.size() != 1)
+        return usageError(positional.isEmpty() ? QStringLiteral("RESOURCE is required")
+                                               : QStringLiteral("exactly one RESOURCE expected"));
+    if (parser.isSet(ns) && parser.isSet(all))
+        return usageError(QStringLiteral("-n and -A cannot be combined"));
+
+    WatchCommandOptions options;
+    options.resource = positional.first();
+    options.kubeconfig = parser.value(kubeconfig);
+    options.context = parser.value(context);
+    options.server = parser.value(server);
+    options.token = parser.value(token);
+    options.certificateAuthority = parser.value(ca);
+    options.insecureSkipTlsVerify = parser.isSet(insecure);
+    options.namespaceName = parser.value(ns);
+    options.allNamespaces = parser.isSet(all);
+    options.labelSelector = parser.value(selector);
+    options.fieldSelector = parser.value(fieldSelector);
+    options.watchList = parser.isSet(watchList);
+    options.table = parser.isSet(table);
+    options.events = parser.isSet(events);
+    options.snapshotFile = parser.value(snapshot);
+    options.exitAfterSync = parser.isSet(exitAfterSync);
+    qint64 number = 0;
+    if (parser.isSet(pageSize)) {
+        if (!parseCount(parser.value(pageSize), number) || number > 1000000)
+            return usageError(QStringLiteral("--page-size needs a non-negative integer"));
+        options.pageSize = int(number);
+    }
+    if (parser.isSet(resync)) {
+        if (!parseCount(parser.value(resync), number))
+            return usageError(QStringLiteral("--resync needs a non-negative number of seconds"));
+        options.resyncSeconds = number;
+    }
+    if (parser.isSet(maxRetry)) {
+        if (!parseCount(parser.value(maxRetry), number))
+            return usageError(QStringLiteral(
+                "--max-internal-error-retry needs a non-negative number of seconds"));
+        options.maxInternalErrorRetrySeconds = number;
+    }
+    if (parser.isSet(duration)) {
+        bool ok = false;
+        options.durationSeconds = parser.value(duration).toDouble(&ok);
+        if (!ok || options.durationSeconds <= 0)
+            return usageError(QStringLiteral("--duration needs a positive number of seconds"));
+    }
+    if (!options.server.isEmpty()) {
+        const QUrl url(options.server);
+        if (!url.isValid() ||
+            (url.scheme() != QLatin1String("http") && url.scheme() != QLatin1String("https")))
+            return usageError(QStringLiteral("--server needs an http:// or https:// URL"));
+    }
+
+    WatchCommand command(options, sinceStart);
+    SignalWatcher signalWatcher;
+    QObject::connect(&signalWatcher, &SignalWatcher::terminationRequested, &command,
+                     [&command] { command.finish(0); });
+    if (!command.start())
+        return command.exitCode();
+    return app.exec();
+}

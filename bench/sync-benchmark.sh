@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Initial-sync benchmark: kubeglass-watch against kubeglass-sim, side by side with curl (the
+# download alone) and kubectl in the same run. Prints a Markdown table of median wall time,
+# peak RSS and ratios for each cluster size.
+#
+#   bench/sync-benchmark.sh [--build DIR] [--sizes "1000 10000 100000"] [--runs 3]
+set -euo pipefail
+
+build=build/release
+sizes="1000 10000 100000"
+runs=3
+while (($#)); do
+  case "$1" in
+    --build) build=$2; shift 2 ;;
+    --sizes) sizes=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    *) echo "unknown option: $1" >&2; exit 2 ;;
+  esac
+done
+cd "$(dirname "$0")/.."
+sim=$build/app/kubeglass-sim/kubeglass-sim
+watch=$build/app/kubeglass-watch/kubeglass-watch
+for exe in "$sim" "$watch"; do
+  [[ -x $exe ]] || { echo "missing $exe: build first (cmake --build --preset release)" >&2; exit 1; }
+done
+[[ -x /usr/bin/time ]] || { echo "GNU time is needed: apt-get install time" >&2; exit 1; }
+
+work=$(mktemp -d)
+sim_pid=
+cleanup() { [[ -n $sim_pid ]] && kill "$sim_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+# Runs a command under GNU time; prints "seconds peak_rss_kb exit_code".
+measure() {
+  local rc=0
+  /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>"$work/stderr" || rc=$?
+  echo "$(tail -n 1 "$work/time") $rc"
+}
+
+median() { sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+max() { sort -n | tail -n 1; }
+
+# Runs one client $runs times; prints "median_seconds max_rss_kb failures".
+bench_client() {
+  local times=() rss=() failures=0 t m rc
+  for ((i = 0; i < runs; i++)); do
+    read -r t m rc < <(measure "$@")
+    ((rc == 0)) || { failures=$((failures + 1)); sed -n '1,3p' "$work/stderr" >&2; }
+    times+=("$t"); rss+=("$m")
+  done
+  echo "$(printf '%s\n' "${times[@]}" | median) $(printf '%s\n' "${rss[@]}" | max) $failures"
+}
+
+printf '# Initial sync, %s runs each (median wall time, peak RSS)\n\n' "$runs"
+printf 'Machine: %s, %s cores, %s. Date: %s.\n\n' "$(uname -m)" "$(nproc)" \
+  "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(date -u +%Y-%m-%d)"
+printf '| pods | list bytes | client | seconds | peak RSS MB | vs download | RSS / wire bytes |\n'
+printf '| ---: | ---: | --- | ---: | ---: | ---: | ---: |\n'
+
+for n in $sizes; do
+  "$sim" --port 0 --pods "$n" --namespaces 20 --churn 0 >"$work/sim.out" 2>"$work/sim.err" &
+  sim_pid=$!
+  for _ in $(seq 600); do grep -q listening "$work/sim.out" && break; sleep 0.1; done
+  url=$(grep -o 'http://[0-9.:]*' "$work/sim.out" | head -n 1)
+  [[ -n $url ]] || { echo "kubeglass-sim did not start:" >&2; cat "$work/sim.err" >&2; exit 1; }
+  cat >"$work/kubeconfig" <<KC
+apiVersion: v1
+kind: Config
+clusters: [{name: sim, cluster: {server: "$url"}}]
+users: [{name: sim, user: {}}]
+contexts: [{name: sim, context: {cluster: sim, user: sim}}]
+current-context: sim
+KC
+  bytes=$(curl -s -o /dev/null -w '%{size_download}' "$url/api/v1/pods")
+  mb() { awk -v k="$1" 'BEGIN {printf "%.0f", k / 1024}'; }
+
+  read -r dl_t dl_m _ < <(bench_client curl -s -o "$work/list.json" "$url/api/v1/pods")
+  rm -f "$work/list.json"
+  row() { # client seconds rss_kb failures
+    local ratio per
+    ratio=$(awk -v a="$2" -v b="$dl_t" 'BEGIN {printf (b > 0) ? "%.1fx" : "-", a / b}')
+    per=$(awk -v k="$3" -v b="$bytes" 'BEGIN {printf "%.2f", k * 1024 / b}')
+    local note=""; (($4 == 0)) || note=" ($4 failed)"
+    printf '| %s | %s | %s%s | %s | %s | %s | %s |\n' "$n" "$bytes" "$1" "$note" "$2" "$(mb "$3")" "$ratio" "$per"
+  }
+  row "curl (download only)" "$dl_t" "$dl_m" 0
+  read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync pods)
+  row "kubeglass-watch --exit-after-sync" "$t" "$m" "$f"
+  read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync --watch-list pods)
+  row "kubeglass-watch --watch-list --exit-after-sync" "$t" "$m" "$f"
+  if command -v kubectl >/dev/null; then
+    read -r t m f < <(bench_client kubectl --kubeconfig "$work/kubeconfig" get pods -A --chunk-size=0)
+    row "kubectl get pods -A --chunk-size=0" "$t" "$m" "$f"
+    read -r t m f < <(bench_client kubectl --kubeconfig "$work/kubeconfig" get pods -A)
+    row "kubectl get pods -A" "$t" "$m" "$f"
+  else
+    echo "| $n | | kubectl not installed | | | | |"
+  fi
+  kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=
+done

@@ -1,0 +1,69 @@
+#pragma once
+
+#include "core/net/RestConfig.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QHash>
+#include <QList>
+#include <QNetworkRequest>
+#include <QObject>
+#include <QString>
+#include <QUrlQuery>
+
+class QNetworkAccessManager;
+class RestCall;
+
+// The HTTP side of one RestConfig. Short requests (lists, discovery) share one
+// QNetworkAccessManager; long-lived streams (watches) are spread over extra managers with the
+// same configuration, kLongLivedPerManager each, because a manager opens at most six HTTP/1.1
+// connections per host and Qt 6.4 cannot raise that, so a seventh watch would otherwise wait
+// forever. HTTP/2 is used where the server offers it over TLS.
+class RestClient : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kLongLivedPerManager = 4;
+
+    explicit RestClient(const RestConfig &config, QObject *parent = nullptr);
+    ~RestClient() override;
+
+    const RestConfig &config() const { return m_config; }
+
+    // GET path?query. longLived: a watch (no transfer timeout, its own connection pool). The
+    // caller owns the returned call.
+    RestCall *get(const QString &path, const QUrlQuery &query, const QByteArray &accept,
+                  bool longLived = false);
+    // POST a JSON body to path (reviews such as SelfSubjectAccessReview); short-lived, with the
+    // same credentials and 401 retry as get(). The caller owns the returned call.
+    RestCall *post(const QString &path, const QByteArray &jsonBody, const QByteArray &accept);
+
+    // How many managers serve long-lived streams right now (tests).
+    int longLivedManagerCount() const { return int(m_streamManagers.size()); }
+    // "k=v&k2=v2" with every value percent-encoded ('+', '&', '=' and ',' included).
+    static QString encodeQuery(const QUrlQuery &query);
+
+private:
+    friend class RestCall;
+
+    // The request for path?query with the headers and attributes every call carries
+    // (credentials are added later, per attempt, by RestCall).
+    QNetworkRequest buildRequest(const QString &path, const QUrlQuery &query,
+                                 const QByteArray &accept, bool longLived) const;
+    QNetworkAccessManager *createManager();
+    QNetworkAccessManager *managerForLongLived();
+    void releaseLongLived(QNetworkAccessManager *manager);
+    // The static bearer token, re-reading tokenFile when it changed.
+    QByteArray currentBearerToken();
+    void applyAuthentication(QNetworkRequest &request, const QByteArray &bearerToken,
+                             const QSslCertificate &certificate, const QSslKey &key) const;
+
+    RestConfig m_config;
+    QNetworkAccessManager *m_shared;                 // Owned (child).
+    QList<QNetworkAccessManager *> m_streamManagers; // Owned (children).
+    QHash<QNetworkAccessManager *, int> m_streamLoad;
+    QByteArray m_fileToken;
+    QDateTime m_tokenFileModified;
+    qint64 m_tokenFileSize = -1;
+};

@@ -1,0 +1,203 @@
+#include "core/store/ObjectStore.h"
+
+#include "core/Logging.h"
+
+#include <QMetaObject>
+
+ObjectStore::ObjectStore(QObject *parent)
+    : QObject(parent)
+{}
+
+ObjectStore::~ObjectStore() = default;
+
+QList<StoredObjectPtr> ObjectStore::objects() const
+{
+    QList<StoredObjectPtr> all;
+    all.reserve(m_objects.size());
+    for (const StoredObjectPtr &object : m_objects)
+        all.append(object);
+    return all;
+}
+
+void ObjectStore::insertIntoIndex(const StoredObjectPtr &object)
+{
+    m_byNamespace[object->namespaceName].insert(object->key);
+}
+
+void ObjectStore::removeFromIndex(const StoredObjectPtr &object)
+{
+    const auto it = m_byNamespace.find(object->namespaceName);
+    if (it == m_byNamespace.end())
+        return;
+    it->remove(object->key);
+    if (it->isEmpty())
+        m_byNamespace.erase(it);
+}
+
+void ObjectStore::upsert(StoredObjectPtr object)
+{
+    Q_ASSERT(object);
+    auto it = m_objects.find(object->key);
+    if (it == m_objects.end()) {
+        insertIntoIndex(object);
+        m_objects.insert(object->key, object);
+        noteAdded(object);
+        return;
+    }
+    if (it.value()->namespaceName != object->namespaceName) {
+        removeFromIndex(it.value());
+        insertIntoIndex(object);
+    }
+    it.value() = object;
+    noteUpdated(object);
+}
+
+void ObjectStore::remove(const QString &key)
+{
+    const auto it = m_objects.find(key);
+    if (it == m_objects.end())
+        return;
+    const StoredObjectPtr previous = it.value();
+    m_objects.erase(it);
+    removeFromIndex(previous);
+    noteRemoved(previous);
+}
+
+void ObjectStore::replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion)
+{
+    QSet<QString> seen;
+    seen.reserve(qsizetype(objects.size()));
+    const bool wasEmpty = m_objects.isEmpty();
+    if (wasEmpty)
+        m_objects.reserve(qsizetype(objects.size()));
+    for (StoredObjectPtr &object : objects) {
+        if (!wasEmpty)
+            seen.insert(object->key);
+        const auto it = m_objects.constFind(object->key);
+        if (it != m_objects.constEnd() && it.value()->resourceVersion == object->resourceVersion &&
+            it.value()->uid == object->uid && it.value()->cells == object->cells)
+            continue; // unchanged: keep the old record, emit nothing
+        upsert(std::move(object));
+    }
+    if (!wasEmpty) {
+        QStringList gone;
+        for (auto it = m_objects.constBegin(); it != m_objects.constEnd(); ++it) {
+            if (!seen.contains(it.key()))
+                gone.append(it.key());
+        }
+        for (const QString &key : std::as_const(gone))
+            remove(key);
+    }
+    m_resourceVersion = resourceVersion;
+    if (!m_pending.isEmpty())
+        m_pendingReplaced = true;
+    qCDebug(lcStore) << "replaced:" << m_objects.size() << "objects," << m_pending.size()
+                     << "pending changes";
+}
+
+void ObjectStore::setColumns(const QList<TableColumn> &columns)
+{
+    if (columns == m_columns)
+        return;
+    m_columns = columns;
+    emit columnsChanged(m_columns);
+}
+
+void ObjectStore::setResourceVersion(const QString &resourceVersion)
+{
+    m_resourceVersion = resourceVersion;
+}
+
+void ObjectStore::resync()
+{
+    emit resynced();
+}
+
+void ObjectStore::clear()
+{
+    const QStringList all = m_objects.keys();
+    for (const QString &key : all)
+        remove(key);
+    m_resourceVersion.clear();
+}
+
+void ObjectStore::noteAdded(const StoredObjectPtr &object)
+{
+    auto it = m_pending.find(object->key);
+    if (it == m_pending.end()) {
+        m_pending.insert(object->key, Pending{PendingKind::Added, object});
+        m_pendingOrder.append(object->key);
+    } else {
+        // Removed then added again within one batch: consumers still hold the old row.
+        it->kind = PendingKind::Updated;
+        it->object = object;
+    }
+    scheduleFlush();
+}
+
+void ObjectStore::noteUpdated(const StoredObjectPtr &object)
+{
+    auto it = m_pending.find(object->key);
+    if (it == m_pending.end()) {
+        m_pending.insert(object->key, Pending{PendingKind::Updated, object});
+        m_pendingOrder.append(object->key);
+    } else {
+        it->object = object; // an Added stays Added, with the latest version
+    }
+    scheduleFlush();
+}
+
+void ObjectStore::noteRemoved(const StoredObjectPtr &previous)
+{
+    auto it = m_pending.find(previous->key);
+    if (it == m_pending.end()) {
+        m_pending.insert(previous->key, Pending{PendingKind::Removed, {}});
+        m_pendingOrder.append(previous->key);
+    } else if (it->kind == PendingKind::Added) {
+        m_pending.erase(it); // consumers never saw it
+    } else {
+        it->kind = PendingKind::Removed;
+        it->object.reset();
+    }
+    scheduleFlush();
+}
+
+void ObjectStore::scheduleFlush()
+{
+    if (m_flushScheduled)
+        return;
+    m_flushScheduled = true;
+    QMetaObject::invokeMethod(this, &ObjectStore::flush, Qt::QueuedConnection);
+}
+
+void ObjectStore::flush()
+{
+    m_flushScheduled = false;
+    if (m_pending.isEmpty()) {
+        m_pendingOrder.clear();
+        m_pendingReplaced = false;
+        return;
+    }
+    StoreDelta delta;
+    delta.replaced = m_pendingReplaced;
+    for (const QString &key : std::as_const(m_pendingOrder)) {
+        const auto it = m_pending.find(key);
+        if (it == m_pending.end())
+            continue; // cancelled out, or already taken from an earlier duplicate
+        switch (it->kind) {
+        case PendingKind::Added:
+            delta.added.append(std::move(it->object));
+            break;
+        case PendingKind::Updated:
+            delta.updated.append(std::move(it->object));
+            break;
+        case PendingKind::Removed:
+            delta.removed.append(key);
+            break;
+        }
+        m_pending.erase(it);
+    }
+    m_pendingOrder.clear();
+    m_pendingReplaced = false;
+    emit changed(delta);
+}

@@ -1,0 +1,98 @@
+#pragma once
+
+#include "core/store/StoreDelta.h"
+#include "core/store/StoredObject.h"
+#include "core/store/TableColumn.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QSet>
+#include <QString>
+
+#include <vector>
+
+// The local copy of one resource, as a reflector sees it. Lives on one thread (the reflector's).
+//
+// Changes are queued and emitted as one StoreDelta per event-loop turn (changed()), so 5,000
+// events/s reach a UI model as a few batches per frame rather than 5,000 signals; flush() emits
+// the pending batch at once. A replace() that changes nothing emits nothing.
+class ObjectStore : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit ObjectStore(QObject *parent = nullptr);
+    ~ObjectStore() override;
+
+    // --- Reading ---
+    qsizetype size() const { return m_objects.size(); }
+    StoredObjectPtr get(const QString &key) const { return m_objects.value(key); }
+    bool contains(const QString &key) const { return m_objects.contains(key); }
+    // Every object, in no particular order.
+    QList<StoredObjectPtr> objects() const;
+    QStringList keys() const { return m_objects.keys(); }
+    // Namespace index: the keys of the objects in one namespace ("" for cluster-scoped ones).
+    QSet<QString> keysInNamespace(const QString &namespaceName) const
+    {
+        return m_byNamespace.value(namespaceName);
+    }
+    QStringList namespaces() const { return m_byNamespace.keys(); }
+    // Table column definitions, when the reflector asked for Table output (empty otherwise).
+    const QList<TableColumn> &columns() const { return m_columns; }
+    // The resourceVersion the store is current with (the reflector's last sync RV).
+    QString resourceVersion() const { return m_resourceVersion; }
+
+    // --- Writing (the reflector) ---
+    // Inserts or replaces by key.
+    void upsert(StoredObjectPtr object);
+    // Removes by key; removing a missing key is a no-op.
+    void remove(const QString &key);
+    // Makes the store equal to objects: missing keys are removed, objects whose resourceVersion
+    // and uid did not change keep their old record and emit nothing.
+    void replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion);
+    void setColumns(const QList<TableColumn> &columns);
+    void setResourceVersion(const QString &resourceVersion);
+    // Re-delivers nothing; tells consumers to re-evaluate time-based state (ages, filters).
+    void resync();
+    // Emits the pending batch now (if any).
+    void flush();
+    // Drops everything (emits the removals).
+    void clear();
+
+signals:
+    void changed(const StoreDelta &delta);
+    void columnsChanged(const QList<TableColumn> &columns);
+    void resynced();
+
+private:
+    void insertIntoIndex(const StoredObjectPtr &object);
+    void removeFromIndex(const StoredObjectPtr &object);
+    void noteAdded(const StoredObjectPtr &object);
+    void noteUpdated(const StoredObjectPtr &object);
+    void noteRemoved(const StoredObjectPtr &previous);
+    void scheduleFlush();
+
+    // What a pending batch holds for one key, relative to what consumers last saw.
+    enum class PendingKind
+    {
+        Added,
+        Updated,
+        Removed
+    };
+    struct Pending
+    {
+        PendingKind kind;
+        StoredObjectPtr object; // the latest version; empty for Removed
+    };
+
+    QHash<QString, StoredObjectPtr> m_objects;
+    QHash<QString, QSet<QString>> m_byNamespace;
+    QList<TableColumn> m_columns;
+    QString m_resourceVersion;
+
+    QHash<QString, Pending> m_pending;
+    QStringList m_pendingOrder; // keys in first-change order, so batches keep arrival order
+    bool m_pendingReplaced = false;
+    bool m_flushScheduled = false;
+};

@@ -1,0 +1,76 @@
+#pragma once
+
+#include "core/net/ApiError.h"
+#include "core/store/StoredObject.h"
+#include "core/store/TableColumn.h"
+#include "core/watch/JsonSplitter.h"
+#include "core/watch/WatchTarget.h"
+
+#include <QObject>
+#include <QString>
+
+#include <memory>
+#include <vector>
+
+class ObjectDecoder;
+class RestCall;
+class RestClient;
+
+// One complete LIST, page by page (limit/continue), parsing items while each page downloads so
+// a 400 MB unpaginated relist never sits in memory as text. If a continuation expires it falls
+// back to one full LIST (no limit) at the first page's resourceVersion, as client-go's pager
+// does.
+class ListPager : public QObject
+{
+    Q_OBJECT
+
+public:
+    // client and decoder: not owned.
+    ListPager(RestClient *client, ObjectDecoder *decoder, const WatchTarget &target,
+              qint64 maxItemBytes, QObject *parent = nullptr);
+    ~ListPager() override;
+
+    // resourceVersion: empty = absent. limit: 0 = absent.
+    void start(const QString &resourceVersion, int limit);
+    void abort();
+
+    // After finished(true):
+    std::vector<StoredObjectPtr> takeItems() { return std::move(m_items); }
+    QString resourceVersion() const { return m_resourceVersion; }
+    QList<TableColumn> columns() const { return m_columns; }
+    // More than one page was fetched.
+    bool paginated() const { return m_pages > 1; }
+    // After finished(false):
+    const ApiError &error() const { return m_error; }
+    // Set when a list item was skipped because it had no metadata.name.
+    qint64 skippedItems() const { return m_skipped; }
+
+signals:
+    void progress(qint64 itemsSoFar, qint64 remainingEstimate);
+    void finished(bool ok);
+
+private:
+    void requestPage(const QString &resourceVersion, const QString &continueToken);
+    void onData();
+    void onPageFinished();
+    void fail(const ApiError &error);
+    void discardCall();
+
+    RestClient *m_client;     // Not owned.
+    ObjectDecoder *m_decoder; // Not owned.
+    WatchTarget m_target;
+    qint64 m_maxItemBytes;
+    QString m_firstResourceVersion;
+    int m_limit = 0;
+    bool m_fellBackToFullList = false;
+    RestCall *m_call = nullptr; // Owned (deleteLater, as it may be the signal's sender).
+    std::unique_ptr<JsonSplitter> m_splitter;
+    bool m_headSeen = false;
+    int m_pages = 0;
+    std::vector<StoredObjectPtr> m_items;
+    QString m_resourceVersion;
+    QList<TableColumn> m_columns;
+    qint64 m_remaining = -1;
+    qint64 m_skipped = 0;
+    ApiError m_error;
+};

@@ -1,0 +1,38 @@
+#pragma once
+
+#include "core/store/StringInterner.h"
+#include "core/watch/DecodedObject.h"
+#include "core/watch/ListEnvelope.h"
+#include "core/watch/WatchEvent.h"
+
+#include <QByteArrayView>
+#include <QString>
+
+#include <memory>
+
+// Turns the JSON of list items, watch events and list envelopes into engine types, with
+// simdjson on-demand (the only place that parses object bodies). Inputs need no padding: each
+// is parsed from the decoder's own zero-padded copy. Repeated strings go through one
+// StringInterner, so every object decoded by one decoder shares them.
+class ObjectDecoder
+{
+public:
+    ObjectDecoder();
+    ~ObjectDecoder();
+
+    // An object, or a Table with one row (watch events with Table output).
+    bool decodeObject(QByteArrayView json, DecodedObject &out, QString *error);
+    // One element of a list's items (tableRow false) or a Table's rows (tableRow true).
+    bool decodeListItem(QByteArrayView json, bool tableRow, DecodedObject &out, QString *error);
+    bool decodeWatchEvent(QByteArrayView json, WatchEvent &out, QString *error);
+    // Any JSON; copied into a padded buffer first.
+    bool decodeListEnvelope(QByteArrayView json, ListEnvelope &out, QString *error);
+
+    StringInterner &interner() { return m_interner; }
+
+private:
+    struct Parsers;
+
+    StringInterner m_interner;
+    std::unique_ptr<Parsers> m_parsers;
+};

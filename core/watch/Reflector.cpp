@@ -1,0 +1,575 @@
+#include "core/watch/Reflector.h"
+
+#include "core/Logging.h"
+#include "core/net/RestCall.h"
+#include "core/net/RestClient.h"
+#include "core/store/ObjectStore.h"
+#include "core/watch/BackoffManager.h"
+#include "core/watch/InternalErrorRetry.h"
+#include "core/watch/ListPager.h"
+#include "core/watch/ObjectDecoder.h"
+#include "core/watch/WatchDecoder.h"
+
+#include <QRandomGenerator>
+
+namespace {
+constexpr int kDefaultPageSize = 500;
+
+bool isRetriableWatchRequestError(const ApiError &error)
+{
+    return error.connectionRefused || error.httpStatus == 429;
+}
+} // namespace
+
+Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &target,
+                     const ReflectorOptions &options, Clock *clock, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_store(store)
+    , m_target(target)
+    , m_options(options)
+    , m_clock(clock ? clock : Clock::system())
+    , m_random([] { return QRandomGenerator::global()->generateDouble(); })
+    , m_decoder(std::make_unique<ObjectDecoder>())
+{
+    setOptions(options);
+}
+
+Reflector::~Reflector()
+{
+    cancelAll();
+    if (m_resyncTimer)
+        m_clock->cancel(m_resyncTimer);
+}
+
+void Reflector::setRandomSource(std::function<double()> random)
+{
+    m_random = std::move(random);
+}
+
+void Reflector::setTarget(const WatchTarget &target)
+{
+    m_target = target;
+}
+
+void Reflector::setOptions(const ReflectorOptions &options)
+{
+    m_options = options;
+    m_backoff = std::make_unique<BackoffManager>(
+        m_clock, [this] { return m_random(); }, options.backoffInitialMs, options.backoffMaxMs,
+        options.backoffResetAfterMs);
+    m_internalErrorRetry =
+        std::make_unique<InternalErrorRetry>(m_clock, options.maxInternalErrorRetryMs);
+}
+
+void Reflector::setPhase(ReflectorPhase phase)
+{
+    if (phase == m_phase)
+        return;
+    m_phase = phase;
+    qCDebug(lcReflector) << m_target.path() << "phase" << reflectorPhaseName(phase);
+    emit phaseChanged(phase);
+}
+
+void Reflector::setResourceVersion(const QString &resourceVersion)
+{
+    m_store->setResourceVersion(resourceVersion);
+    if (resourceVersion == m_stats.resourceVersion)
+        return;
+    m_stats.resourceVersion = resourceVersion;
+    emit resourceVersionChanged(resourceVersion);
+}
+
+void Reflector::reportError(const ApiError &error)
+{
+    qCInfo(lcReflector) << m_target.path() << error.toString();
+    m_stats.lastError = error;
+    emit errorOccurred(error);
+}
+
+// --- Lifecycle --------------------------------------------------------------------------------
+
+void Reflector::start()
+{
+    if (m_phase != ReflectorPhase::Idle && m_phase != ReflectorPhase::Stopped)
+        return;
+    ++m_generation;
+    m_stats = ReflectorStats();
+    m_hasSynced = false;
+    m_paginatedResult = false;
+    m_resourceVersionUnavailable = false;
+    m_listedOnce = m_watchedOnce = false;
+    scheduleResync();
+    beginCycle();
+}
+
+void Reflector::stop()
+{
+    ++m_generation;
+    cancelAll();
+    if (m_resyncTimer) {
+        m_clock->cancel(m_resyncTimer);
+        m_resyncTimer = 0;
+    }
+    setPhase(ReflectorPhase::Stopped);
+}
+
+void Reflector::relist()
+{
+    if (m_phase == ReflectorPhase::Idle || m_phase == ReflectorPhase::Stopped) {
+        start();
+        return;
+    }
+    ++m_generation;
+    cancelAll();
+    beginCycle();
+}
+
+void Reflector::cancelTimer()
+{
+    if (m_timer) {
+        m_clock->cancel(m_timer);
+        m_timer = 0;
+    }
+    m_stats.backoffDue = QDateTime();
+}
+
+void Reflector::cancelAll()
+{
+    cancelTimer();
+    if (m_pager) {
+        m_pager->abort();
+        m_pager.release()->deleteLater();
+    }
+    discardWatch();
+    m_streamed.clear();
+}
+
+void Reflector::scheduleResync()
+{
+    if (m_options.resyncPeriodMs <= 0)
+        return;
+    m_resyncTimer = m_clock->callAfter(m_options.resyncPeriodMs, this, [this] {
+        m_resyncTimer = 0;
+        ++m_stats.resyncs;
+        m_store->resync();
+        emit resynced(m_stats.resyncs);
+        scheduleResync();
+    });
+}
+
+void Reflector::beginCycle()
+{
+    if (m_options.watchList)
+        startWatch(WatchMode::StreamingList);
+    else
+        startList();
+}
+
+void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next)
+{
+    cancelTimer();
+    const qint64 delay = m_backoff->next(qMax<qint64>(0, retryAfterMs));
+    setPhase(ReflectorPhase::BackingOff);
+    m_stats.backoffMs = delay;
+    m_stats.backoffDue = m_clock->currentDateTime().addMSecs(delay);
+    qCDebug(lcReflector) << m_target.path() << "backing off" << delay << "ms:" << reason;
+    emit backoffScheduled(delay, m_stats.backoffDue, reason);
+    const quint64 generation = m_generation;
+    m_timer = m_clock->callAfter(delay, this, [this, generation, next = std::move(next)] {
+        if (generation != m_generation)
+            return;
+        m_timer = 0;
+        m_stats.backoffDue = QDateTime();
+        next();
+    });
+}
+
+void Reflector::endCycleWithBackoff(const QString &reason, qint64 retryAfterMs)
+{
+    backOffThen(reason, retryAfterMs, [this] { beginCycle(); });
+}
+
+// --- LIST -------------------------------------------------------------------------------------
+
+void Reflector::startList()
+{
+    setPhase(ReflectorPhase::Listing);
+    // client-go's relistResourceVersion(): a consistent read after Expired/TooLarge, "0" (any
+    // cached state) before the first sync, else at least as new as what we saw last.
+    QString resourceVersion;
+    if (!m_resourceVersionUnavailable)
+        resourceVersion =
+            m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
+    int limit = kDefaultPageSize;
+    if (m_options.pageSize > 0)
+        limit = m_options.pageSize;
+    else if (m_paginatedResult)
+        limit = kDefaultPageSize;
+    else if (!resourceVersion.isEmpty() && resourceVersion != QLatin1String("0"))
+        limit = 0; // let the server answer from its watch cache
+    m_listResourceVersion = resourceVersion;
+
+    if (m_listedOnce) {
+        ++m_stats.relists;
+        emit relisted(m_stats.relists);
+    }
+    m_listedOnce = true;
+    m_stats.itemsListed = 0;
+    m_stats.remainingEstimate = -1;
+    m_syncStartedMs = m_clock->nowMs();
+
+    m_pager =
+        std::make_unique<ListPager>(m_client, m_decoder.get(), m_target, m_options.maxEventBytes);
+    connect(m_pager.get(), &ListPager::progress, this, [this](qint64 items, qint64 remaining) {
+        m_stats.itemsListed = items;
+        m_stats.remainingEstimate = remaining;
+        emit listProgress(items, remaining);
+    });
+    connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
+    m_pager->start(resourceVersion, limit);
+}
+
+void Reflector::onListFinished(bool ok)
+{
+    ListPager *pager = m_pager.release();
+    pager->deleteLater(); // it is emitting
+    if (!ok) {
+        const ApiError error = pager->error();
+        reportError(error);
+        if ((error.isExpired() || error.isTooLargeResourceVersion()) &&
+            !m_listResourceVersion.isEmpty()) {
+            m_resourceVersionUnavailable = true;
+            startList(); // at once: a consistent read cannot be too old
+            return;
+        }
+        endCycleWithBackoff(QStringLiteral("list failed: %1").arg(error.toString()),
+                            error.retryAfterMs);
+        return;
+    }
+    if (m_listResourceVersion == QLatin1String("0") && pager->paginated())
+        m_paginatedResult = true;
+    const QString resourceVersion = pager->resourceVersion();
+    if (m_target.table)
+        m_store->setColumns(pager->columns());
+    m_store->replace(pager->takeItems(), resourceVersion);
+    m_resourceVersionUnavailable = false;
+    setResourceVersion(resourceVersion);
+    m_hasSynced = true;
+    m_stats.syncedCount = m_store->size();
+    const quint64 generation = m_generation;
+    emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
+    if (generation == m_generation) // a slot may have stopped or relisted
+        startWatch(WatchMode::Watch);
+}
+
+// --- WATCH ------------------------------------------------------------------------------------
+
+qint64 Reflector::nextWatchTimeoutSeconds()
+{
+    return 300 + qint64(qBound(0.0, m_random(), 0.999999) * 300.0);
+}
+
+void Reflector::discardWatch()
+{
+    if (m_watchCall) {
+        m_watchCall->disconnect(this);
+        m_watchCall->abort();
+        m_watchCall->deleteLater();
+        m_watchCall = nullptr;
+    }
+    if (m_feedingDecoder)
+        m_retiredDecoder = std::move(m_watchDecoder); // it is on the stack: delete after feed()
+    m_watchDecoder.reset();
+    m_watchEnding = false;
+}
+
+void Reflector::startWatch(WatchMode mode)
+{
+    discardWatch();
+    m_watchMode = mode;
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
+    if (mode == WatchMode::StreamingList) {
+        query.addQueryItem(QStringLiteral("sendInitialEvents"), QStringLiteral("true"));
+        if (!m_resourceVersionUnavailable && !m_stats.resourceVersion.isEmpty())
+            query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
+        query.addQueryItem(QStringLiteral("resourceVersionMatch"), QStringLiteral("NotOlderThan"));
+        setPhase(ReflectorPhase::Listing);
+        m_streamed.clear();
+        m_streamedResourceVersion.clear();
+        m_syncStartedMs = m_clock->nowMs();
+        m_stats.itemsListed = 0;
+        m_stats.remainingEstimate = -1;
+        if (m_listedOnce) {
+            ++m_stats.relists;
+            emit relisted(m_stats.relists);
+        }
+        m_listedOnce = true;
+    } else {
+        query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
+        setPhase(ReflectorPhase::Watching);
+        if (m_watchedOnce) {
+            ++m_stats.watchRestarts;
+            emit watchRestarted(m_stats.watchRestarts);
+        }
+        m_watchedOnce = true;
+    }
+    query.addQueryItem(QStringLiteral("allowWatchBookmarks"), QStringLiteral("true"));
+    query.addQueryItem(QStringLiteral("timeoutSeconds"),
+                       QString::number(nextWatchTimeoutSeconds()));
+    m_target.addCommonQuery(query);
+
+    m_watchDecoder = std::make_unique<WatchDecoder>(m_decoder.get(), m_options.maxEventBytes);
+    m_watchStartedMs = m_clock->nowMs();
+    m_watchEvents = 0;
+    m_watchCall = m_client->get(m_target.path(), query, m_target.accept(), true);
+    connect(m_watchCall, &RestCall::dataAvailable, this, &Reflector::onWatchData);
+    connect(m_watchCall, &RestCall::finished, this, &Reflector::onWatchFinished);
+}
+
+bool Reflector::acceptsKind(const DecodedObject &object) const
+{
+    if (object.isTable) {
+        // Rows embed PartialObjectMetadata (includeObject=Metadata) or the object itself.
+        return object.kind.isEmpty() || object.kind == QLatin1String("PartialObjectMetadata") ||
+               object.kind == QLatin1String("Table") || m_target.kind.isEmpty() ||
+               object.kind == m_target.kind;
+    }
+    if (!m_target.kind.isEmpty() && object.kind != m_target.kind)
+        return false;
+    return object.apiVersion == m_target.apiVersion() || m_target.kind.isEmpty();
+}
+
+bool Reflector::handleEvent(WatchEvent &event)
+{
+    const bool streaming = m_watchMode == WatchMode::StreamingList;
+    if (event.type == WatchEvent::Type::Error) {
+        ++m_stats.errors;
+        m_watchEnding = true;
+        m_endingEvent = std::move(event);
+        return false;
+    }
+    DecodedObject &decoded = event.object;
+    if (!acceptsKind(decoded) || !decoded.hasMetadata ||
+        (event.type != WatchEvent::Type::Bookmark && !decoded.object)) {
+        ++m_stats.skipped;
+        qCWarning(lcReflector) << m_target.path() << "skipping a"
+                               << WatchEvent::typeName(event.type) << "event of kind"
+                               << decoded.kind << decoded.apiVersion
+                               << (decoded.hasMetadata ? "" : "without metadata");
+        return true;
+    }
+    ++m_watchEvents;
+    m_stats.lastEventTime = m_clock->currentDateTime();
+    const QString &resourceVersion = decoded.resourceVersion;
+    if (event.type == WatchEvent::Type::Bookmark) {
+        ++m_stats.bookmarks;
+        if (streaming) {
+            m_streamedResourceVersion = resourceVersion;
+            if (decoded.initialEventsEnd) {
+                // The stream delivered the full state: it becomes the store, and the same
+                // stream carries on as a plain watch.
+                std::vector<StoredObjectPtr> objects;
+                objects.reserve(size_t(m_streamed.size()));
+                for (const StoredObjectPtr &object : std::as_const(m_streamed))
+                    objects.push_back(object);
+                m_streamed.clear();
+                m_store->replace(std::move(objects), resourceVersion);
+                m_resourceVersionUnavailable = false;
+                setResourceVersion(resourceVersion);
+                m_hasSynced = true;
+                m_stats.syncedCount = m_store->size();
+                m_watchMode = WatchMode::Watch;
+                m_watchedOnce = true;
+                setPhase(ReflectorPhase::Watching);
+                emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
+            }
+        } else {
+            setResourceVersion(resourceVersion);
+        }
+        emit eventApplied(QStringLiteral("BOOKMARK"), QString(), resourceVersion);
+        return true;
+    }
+    if (m_target.table && !decoded.columns.isEmpty())
+        m_store->setColumns(decoded.columns);
+    StoredObjectPtr object = std::move(decoded.object);
+    const QString key = object->key;
+    const bool deleted = event.type == WatchEvent::Type::Deleted;
+    if (streaming) {
+        if (deleted)
+            m_streamed.remove(key);
+        else
+            m_streamed.insert(key, std::move(object));
+        m_streamedResourceVersion = resourceVersion;
+        m_stats.itemsListed = m_streamed.size();
+        emit listProgress(m_streamed.size(), -1);
+    } else {
+        if (deleted)
+            m_store->remove(key);
+        else
+            m_store->upsert(std::move(object));
+        setResourceVersion(resourceVersion);
+    }
+    switch (event.type) {
+    case WatchEvent::Type::Added:
+        ++m_stats.added;
+        break;
+    case WatchEvent::Type::Modified:
+        ++m_stats.modified;
+        break;
+    default:
+        ++m_stats.deleted;
+        break;
+    }
+    emit eventApplied(WatchEvent::typeName(event.type), key, resourceVersion);
+    return true;
+}
+
+void Reflector::onWatchData()
+{
+    const QByteArray chunk = m_watchCall->readAll();
+    const quint64 generation = m_generation;
+    m_feedingDecoder = true;
+    // A slot connected to our signals may stop() or relist() mid-chunk: stop decoding then.
+    const bool ok = m_watchDecoder->feed(chunk, [this, generation](WatchEvent &event) {
+        return generation == m_generation && handleEvent(event);
+    });
+    m_feedingDecoder = false;
+    m_retiredDecoder.reset();
+    if (generation != m_generation)
+        return;
+    if (m_watchEnding) {
+        const WatchEvent event = std::move(m_endingEvent);
+        ApiError error = event.status;
+        if (!error.isStatus)
+            error.message = QStringLiteral("watch ERROR event with a non-Status object: %1")
+                                .arg(QString::fromUtf8(event.rawObject.left(200)));
+        if (m_watchMode == WatchMode::StreamingList)
+            finishStreamingList(WatchEnd::Error, error);
+        else
+            finishWatch(WatchEnd::Error, error);
+        return;
+    }
+    if (!ok) {
+        ApiError error;
+        error.message = QStringLiteral("cannot decode the watch stream of %1: %2")
+                            .arg(m_target.path(), m_watchDecoder->error());
+        if (m_watchMode == WatchMode::StreamingList)
+            finishStreamingList(WatchEnd::DecodeError, error);
+        else
+            finishWatch(WatchEnd::DecodeError, error);
+    }
+}
+
+void Reflector::onWatchFinished()
+{
+    const ApiError error = m_watchCall->error();
+    const bool streamed = m_watchCall->httpStatus() >= 200 && m_watchCall->httpStatus() < 300;
+    const bool streaming = m_watchMode == WatchMode::StreamingList;
+    if (!streamed) {
+        // The request itself failed.
+        discardWatch();
+        reportError(error);
+        const QString reason = QStringLiteral("watch failed: %1").arg(error.toString());
+        if (isRetriableWatchRequestError(error)) {
+            const WatchMode mode = m_watchMode;
+            backOffThen(reason, error.retryAfterMs, [this, mode] { startWatch(mode); });
+        } else if (streaming && (error.isExpired() || error.isTooLargeResourceVersion())) {
+            m_resourceVersionUnavailable = true;
+            startWatch(WatchMode::StreamingList);
+        } else if (streaming) {
+            qCInfo(lcReflector) << m_target.path()
+                                << "streaming list rejected; falling back to LIST";
+            startList();
+        } else {
+            endCycleWithBackoff(reason, error.retryAfterMs);
+        }
+        return;
+    }
+    // The stream ended: cleanly, or cut by the network (possibly inside an event).
+    ApiError streamError = error;
+    if (!m_watchDecoder->finish()) {
+        streamError.message = QStringLiteral("watch stream of %1 ended early: %2")
+                                  .arg(m_target.path(), m_watchDecoder->error());
+    }
+    if (!streamError.isNull())
+        reportError(streamError);
+    if (streaming)
+        finishStreamingList(WatchEnd::Clean, streamError);
+    else
+        finishWatch(WatchEnd::Clean, streamError);
+}
+
+void Reflector::finishWatch(WatchEnd end, const ApiError &error)
+{
+    discardWatch();
+    const bool internalError =
+        end == WatchEnd::Error && error.httpStatus == 500 &&
+        (error.reason.isEmpty() || error.reason == QLatin1String("InternalError"));
+    m_internalErrorRetry->after(internalError);
+    switch (end) {
+    case WatchEnd::Clean:
+        if (m_watchEvents == 0 &&
+            m_clock->nowMs() - m_watchStartedMs < m_options.minWatchDurationMs) {
+            ApiError shortWatch;
+            shortWatch.message =
+                QStringLiteral("very short watch: %1 ended with no events").arg(m_target.path());
+            if (error.isNull())
+                reportError(shortWatch);
+            endCycleWithBackoff(shortWatch.message);
+            return;
+        }
+        startWatch(WatchMode::Watch); // at once, from the last resourceVersion
+        return;
+    case WatchEnd::DecodeError:
+        reportError(error);
+        endCycleWithBackoff(error.message);
+        return;
+    case WatchEnd::Error:
+        reportError(error);
+        if (error.httpStatus == 429) {
+            backOffThen(QStringLiteral("watch: %1").arg(error.toString()), error.retryAfterMs,
+                        [this] { startWatch(WatchMode::Watch); });
+        } else if (internalError && m_internalErrorRetry->shouldRetry()) {
+            startWatch(WatchMode::Watch);
+        } else {
+            // Expired: relist at lastSyncRV (a second 410 then drops the RV); others: relist.
+            endCycleWithBackoff(QStringLiteral("watch: %1").arg(error.toString()));
+        }
+        return;
+    }
+}
+
+void Reflector::finishStreamingList(WatchEnd end, const ApiError &error)
+{
+    discardWatch();
+    switch (end) {
+    case WatchEnd::Clean:
+        if (m_watchEvents == 0 &&
+            m_clock->nowMs() - m_watchStartedMs < m_options.minWatchDurationMs) {
+            qCInfo(lcReflector) << m_target.path()
+                                << "streaming list ended at once; falling back to LIST";
+            startList();
+            return;
+        }
+        startWatch(WatchMode::StreamingList); // ended before the sync bookmark: from scratch
+        return;
+    case WatchEnd::DecodeError:
+        reportError(error);
+        startList();
+        return;
+    case WatchEnd::Error:
+        reportError(error);
+        if (error.httpStatus == 429) {
+            backOffThen(QStringLiteral("streaming list: %1").arg(error.toString()),
+                        error.retryAfterMs, [this] { startWatch(WatchMode::StreamingList); });
+        } else if (error.isExpired() || error.isTooLargeResourceVersion()) {
+            m_resourceVersionUnavailable = true;
+            startWatch(WatchMode::StreamingList);
+        } else {
+            startList();
+        }
+        return;
+    }
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QtGlobal>
+
+// Tunables of one reflector. Defaults follow client-go (see PROTOCOL.md).
+struct ReflectorOptions
+{
+    // LIST page size. 0: client-go's behaviour (limit=500 on the first resourceVersion=0 list,
+    // relists without a limit unless that first list came back paginated).
+    int pageSize = 0;
+    // Use a streaming list (watch with sendInitialEvents=true) instead of LIST, falling back to
+    // LIST when the server rejects it.
+    bool watchList = false;
+    // Store resync period; 0 = off. Sends no request.
+    qint64 resyncPeriodMs = 0;
+    // MaxInternalErrorRetryDuration: how long 500 InternalError watch events are retried by an
+    // immediate re-watch instead of a relist; 0 = off.
+    qint64 maxInternalErrorRetryMs = 0;
+    // A single watch event (or list item) larger than this ends the watch with an error.
+    qint64 maxEventBytes = 64ll * 1024 * 1024;
+    // Backoff: initial, cap, and how long without backoff resets it.
+    qint64 backoffInitialMs = 800;
+    qint64 backoffMaxMs = 30000;
+    qint64 backoffResetAfterMs = 120000;
+    // A watch that ends with no events sooner than this is a "very short watch".
+    qint64 minWatchDurationMs = 1000;
+};

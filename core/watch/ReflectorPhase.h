@@ -1,0 +1,20 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+// Where a reflector is in its list-and-watch cycle.
+enum class ReflectorPhase
+{
+    Idle,       // constructed, or between start() calls
+    Listing,    // a LIST (or streaming list) is in flight and the store is not yet synced
+    Watching,   // synced and streaming live events
+    BackingOff, // waiting before the next attempt
+    Stopped,    // stop() was called
+};
+
+// Lowercase spelling shown to users and printed by kubeglass-watch: idle, listing, watching,
+// backing-off, stopped.
+QString reflectorPhaseName(ReflectorPhase phase);
+
+Q_DECLARE_METATYPE(ReflectorPhase)

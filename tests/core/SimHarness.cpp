@@ -1,0 +1,80 @@
+#include "tests/core/SimHarness.h"
+
+#include "sim/SimServer.h"
+
+#include <QJsonDocument>
+#include <QMetaObject>
+
+SimHarness::SimHarness(const SimConfig &config)
+{
+    m_url = m_thread.start(config);
+}
+
+RestConfig SimHarness::restConfig() const
+{
+    RestConfig config;
+    config.server = m_url;
+    return config;
+}
+
+QByteArray SimHarness::control(const QByteArray &call, const Query &query)
+{
+    QByteArray body;
+    int status = 0;
+    SimServer *server = m_thread.server();
+    QMetaObject::invokeMethod(
+        server, [&] { status = server->control(call, query, &body); },
+        Qt::BlockingQueuedConnection);
+    if (status != 200)
+        qWarning("sim control %s failed: %d %s", call.constData(), status, body.constData());
+    return body;
+}
+
+QJsonArray SimHarness::requests()
+{
+    return QJsonDocument::fromJson(control("requests")).array();
+}
+
+QString SimHarness::summarise(const QJsonObject &request)
+{
+    const QJsonObject query = request.value(QLatin1String("query")).toObject();
+    QString verb = QStringLiteral("LIST");
+    if (query.value(QLatin1String("watch")).toString() == QLatin1String("true"))
+        verb = query.contains(QLatin1String("sendInitialEvents")) ? QStringLiteral("STREAM")
+                                                                  : QStringLiteral("WATCH");
+    static const QStringList omitted = {"watch", "allowWatchBookmarks", "timeoutSeconds",
+                                        "sendInitialEvents", "resourceVersionMatch"};
+    QStringList keys = query.keys();
+    keys.sort();
+    QString text = verb;
+    for (const QString &key : std::as_const(keys)) {
+        if (!omitted.contains(key))
+            text += QLatin1Char(' ') + key + QLatin1Char('=') + query.value(key).toString();
+    }
+    return text;
+}
+
+QStringList SimHarness::requestSummaries()
+{
+    QStringList summaries;
+    const QJsonArray all = requests();
+    for (const QJsonValue &request : all)
+        summaries << summarise(request.toObject());
+    return summaries;
+}
+
+QJsonObject SimHarness::state(const QByteArray &resource)
+{
+    return QJsonDocument::fromJson(control("state", {{"resource", resource}})).object();
+}
+
+QString SimHarness::objectOp(const QByteArray &op, const QByteArray &ns, const QByteArray &name,
+                             const QByteArray &resource)
+{
+    const QJsonObject answer =
+        QJsonDocument::fromJson(
+            control("objects",
+                    {{"resource", resource}, {"namespace", ns}, {"name", name}, {"op", op}}))
+            .object();
+    return answer.value(QLatin1String("resourceVersion")).toString();
+}

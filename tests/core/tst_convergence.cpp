@@ -1,0 +1,129 @@
+#include "core/base/ManualClock.h"
+#include "core/net/RestClient.h"
+#include "core/store/ObjectStore.h"
+#include "core/watch/Reflector.h"
+
+#include "tests/core/SimHarness.h"
+
+#include <QRandomGenerator>
+#include <QTest>
+
+// Randomised convergence: churn plus a seeded schedule of every fault kind, then quiet; the
+// store must end equal to the server. KUBEGLASS_CHAOS_SCHEDULES sets how many schedules run.
+class TestConvergence : public QObject
+{
+    Q_OBJECT
+
+private:
+    struct Fault
+    {
+        QByteArray call;
+        SimHarness::Query query;
+    };
+
+    static QList<Fault> faultKinds()
+    {
+        return {
+            {"drop-watches", {}},
+            {"fail", {{"count", "1"}, {"code", "500"}, {"watch", "false"}}},
+            {"fail", {{"count", "2"}, {"code", "503"}, {"watch", "false"}}},
+            {"fail", {{"count", "1"}, {"code", "429"}, {"retryAfter", "1"}}},
+            {"fail", {{"count", "1"}, {"code", "410"}, {"watch", "false"}}},
+            {"fail", {{"count", "1"}, {"code", "504"}, {"watch", "false"}}},
+            {"fail", {{"count", "1"}, {"code", "403"}, {"watch", "true"}}},
+            {"watch-error", {{"code", "410"}}},
+            {"watch-error", {{"code", "500"}}},
+            {"watch-error", {{"code", "429"}}},
+            {"watch-error", {{"code", "403"}, {"reason", "Forbidden"}}},
+            {"compact", {}},
+            {"garbage", {}},
+            {"truncate", {}},
+            {"stall", {{"seconds", "1"}}},
+            {"bookmark", {}},
+            {"refuse", {{"seconds", "1"}}},
+        };
+    }
+
+private slots:
+    void shouldConvergeAfterRandomFaults_data()
+    {
+        QTest::addColumn<quint32>("seed");
+        QTest::addColumn<bool>("watchList");
+        const int schedules = qEnvironmentVariableIsSet("KUBEGLASS_CHAOS_SCHEDULES")
+                                  ? qEnvironmentVariableIntValue("KUBEGLASS_CHAOS_SCHEDULES")
+                                  : 24;
+        for (int i = 0; i < schedules; ++i)
+            QTest::addRow("seed-%d", i + 1) << quint32(i + 1) << bool(i % 3 == 2);
+    }
+
+    void shouldConvergeAfterRandomFaults()
+    {
+        QFETCH(quint32, seed);
+        QFETCH(bool, watchList);
+        QRandomGenerator random(seed);
+        SimConfig config;
+        config.seed = seed;
+        config.pods = 60;
+        config.historyWindow = 200;
+        SimHarness sim(config);
+        QVERIFY(sim.isRunning());
+        RestClient client(sim.restConfig());
+        ObjectStore store;
+        ManualClock clock;
+        WatchTarget target;
+        target.version = QStringLiteral("v1");
+        target.resource = QStringLiteral("pods");
+        target.kind = QStringLiteral("Pod");
+        ReflectorOptions options;
+        options.watchList = watchList;
+        options.pageSize = random.bounded(3) == 0 ? 25 : 0;
+        options.maxInternalErrorRetryMs = random.bounded(2) ? 5000 : 0;
+        Reflector reflector(&client, &store, target, options, &clock);
+        QRandomGenerator jitter(seed * 7919);
+        reflector.setRandomSource([&jitter] { return jitter.generateDouble(); });
+
+        // Given churn and a random schedule of faults
+        sim.control("churn", {{"rate", "300"}});
+        reflector.start();
+        const QList<Fault> kinds = faultKinds();
+        for (int i = 0; i < 6; ++i) {
+            const Fault &fault = kinds.at(int(random.bounded(quint32(kinds.size()))));
+            sim.control(fault.call, fault.query);
+            QTest::qWait(int(random.bounded(40, 120)));
+            clock.advance(qint64(random.bounded(0, 3000)));
+        }
+        // When the server goes quiet
+        sim.control("churn", {{"rate", "0"}});
+        sim.control("reset");
+        // Then, with backoffs allowed to run out, the store converges to the server
+        const QJsonObject expected = [&] {
+            QTest::qWait(1100); // a refused listener comes back after its second
+            return sim.state();
+        }();
+        const QJsonObject objects = expected.value(QLatin1String("objects")).toObject();
+        auto converged = [&] {
+            clock.advance(31000);
+            if (store.size() != objects.size() ||
+                reflector.resourceVersion() !=
+                    expected.value(QLatin1String("resourceVersion")).toString())
+                return false;
+            for (auto it = objects.begin(); it != objects.end(); ++it) {
+                const StoredObjectPtr object = store.get(it.key());
+                if (!object || object->resourceVersion != it.value().toString())
+                    return false;
+            }
+            return true;
+        };
+        // The watch may not hear of the quiet server's last RV until a bookmark.
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                sim.control("bookmark");
+                return converged();
+            }(),
+            20000);
+        QCOMPARE(reflector.phase(), ReflectorPhase::Watching);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConvergence)
+#include "tst_convergence.moc"

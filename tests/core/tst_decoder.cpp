@@ -1,0 +1,299 @@
+#include "core/watch/JsonSplitter.h"
+#include "core/watch/ListEnvelope.h"
+#include "core/watch/ObjectDecoder.h"
+#include "core/watch/WatchDecoder.h"
+
+#include <QTest>
+
+// Framing and decoding of watch streams and list bodies, fed the way readyRead delivers them.
+namespace {
+// JSON written with single quotes, so test data needs no escaping.
+QByteArray j(const char *text)
+{
+    return QByteArray(text).replace('\'', '"');
+}
+} // namespace
+
+class TestDecoder : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QByteArray pod(const QByteArray &ns, const QByteArray &name, const QByteArray &rv,
+                          const QByteArray &extra = {})
+    {
+        return j("{'kind':'Pod','apiVersion':'v1','metadata':{'name':'") + name +
+               j("','namespace':'") + ns + j("','uid':'u-") + name + j("','resourceVersion':'") +
+               rv +
+               j("','creationTimestamp':'2026-01-02T03:04:05Z','labels':{'app':'web','tier':'"
+                 "a\\\'b'}},'spec':{'x':'") +
+               extra + j("'}}");
+    }
+    static QByteArray event(const QByteArray &type, const QByteArray &object)
+    {
+        return j("{'type':'") + type + j("','object':") + object + "}\n";
+    }
+
+    // Feeds data in chunks of the given size; collects (type, key, rv).
+    QStringList feedInChunks(WatchDecoder &decoder, const QByteArray &data, qsizetype chunk,
+                             bool *ok)
+    {
+        QStringList seen;
+        *ok = true;
+        for (qsizetype at = 0; at < data.size() && *ok; at += chunk) {
+            *ok = decoder.feed(
+                QByteArrayView(data).sliced(at, qMin(chunk, data.size() - at)), [&](WatchEvent &e) {
+                    seen << WatchEvent::typeName(e.type) + QLatin1Char(' ') +
+                                (e.object.object ? e.object.object->key : QString()) +
+                                QLatin1Char(' ') + e.object.resourceVersion;
+                    return true;
+                });
+        }
+        return seen;
+    }
+
+    ObjectDecoder *m_objects = nullptr;
+
+private slots:
+    void init()
+    {
+        delete m_objects;
+        m_objects = new ObjectDecoder;
+    }
+    void cleanupTestCase() { delete m_objects; }
+
+    void shouldDecodeEventsSplitAcrossEveryByteBoundary()
+    {
+        // Given two events
+        const QByteArray stream =
+            event("ADDED", pod("ns1", "a", "10")) + event("MODIFIED", pod("ns1", "a", "11"));
+        // When fed one byte at a time
+        WatchDecoder decoder(m_objects, 1 << 20);
+        bool ok = false;
+        const QStringList seen = feedInChunks(decoder, stream, 1, &ok);
+        // Then both are decoded, in order, and the stream ends cleanly
+        QVERIFY(ok);
+        QCOMPARE(seen, (QStringList{"ADDED ns1/a 10", "MODIFIED ns1/a 11"}));
+        QVERIFY(decoder.finish());
+    }
+
+    void shouldDecodeManyEventsInOneRead()
+    {
+        QByteArray stream;
+        for (int i = 0; i < 100; ++i)
+            stream +=
+                event("ADDED", pod("ns", "p" + QByteArray::number(i), QByteArray::number(i + 1)));
+        stream += j("{'type':'BOOKMARK','object':{'kind':'Pod','apiVersion':'v1','metadata':{'"
+                    "resourceVersion':'500'}}}");
+        WatchDecoder decoder(m_objects, 1 << 20);
+        bool ok = false;
+        const QStringList seen = feedInChunks(decoder, stream, stream.size(), &ok);
+        QVERIFY(ok);
+        QCOMPARE(seen.size(), 101);
+        QCOMPARE(seen.at(57), QStringLiteral("ADDED ns/p57 58"));
+        QCOMPARE(seen.last(), QStringLiteral("BOOKMARK  500"));
+        QVERIFY(decoder.finish()); // no newline after the last event is fine
+    }
+
+    void shouldDecodeObjectFieldsAndInternRepeatedStrings()
+    {
+        WatchDecoder decoder(m_objects, 1 << 20);
+        QList<StoredObjectPtr> objects;
+        QStringList kinds;
+        QVERIFY(decoder.feed(event("ADDED", pod("ns1", "a", "7")) +
+                                 event("ADDED", pod("ns1", "b", "8")),
+                             [&](WatchEvent &e) {
+                                 objects << e.object.object;
+                                 kinds << e.object.apiVersion + QLatin1Char('/') + e.object.kind;
+                                 return true;
+                             }));
+        QCOMPARE(objects.size(), 2);
+        QCOMPARE(kinds, (QStringList{"v1/Pod", "v1/Pod"}));
+        const StoredObject &a = *objects.at(0);
+        QCOMPARE(a.key, QStringLiteral("ns1/a"));
+        QCOMPARE(a.name, QStringLiteral("a"));
+        QCOMPARE(a.namespaceName, QStringLiteral("ns1"));
+        QCOMPARE(a.uid, QStringLiteral("u-a"));
+        QCOMPARE(a.resourceVersion, QStringLiteral("7"));
+        QCOMPARE(a.creationTimestampMs,
+                 QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC).toMSecsSinceEpoch());
+        QCOMPARE(a.labels.size(), 2);
+        QCOMPARE(a.labels.at(1).second, QStringLiteral("a\"b"));
+        QCOMPARE(a.raw, pod("ns1", "a", "7"));
+        // Interned: both objects share the namespace and label storage
+        QCOMPARE(a.namespaceName.constData(), objects.at(1)->namespaceName.constData());
+        QCOMPARE(a.labels.at(0).first.constData(), objects.at(1)->labels.at(0).first.constData());
+    }
+
+    void shouldDecodeTenMegabyteObject()
+    {
+        const QByteArray big(10 * 1024 * 1024, 'x');
+        const QByteArray stream =
+            event("ADDED", pod("ns", "big", "5", big)) + event("DELETED", pod("ns", "big", "6"));
+        WatchDecoder decoder(m_objects, 64ll * 1024 * 1024);
+        bool ok = false;
+        const QStringList seen = feedInChunks(decoder, stream, 16384, &ok);
+        QVERIFY2(ok, qPrintable(decoder.error()));
+        QCOMPARE(seen, (QStringList{"ADDED ns/big 5", "DELETED ns/big 6"}));
+        QCOMPARE(decoder.bufferedBytes(), 0);
+    }
+
+    void shouldFailOnGarbageBetweenEvents()
+    {
+        const QByteArray stream = event("ADDED", pod("ns", "a", "1")) + "this is not json\n" +
+                                  event("ADDED", pod("ns", "b", "2"));
+        WatchDecoder decoder(m_objects, 1 << 20);
+        bool ok = true;
+        const QStringList seen = feedInChunks(decoder, stream, 7, &ok);
+        QVERIFY(!ok);
+        QCOMPARE(seen, (QStringList{"ADDED ns/a 1"})); // nothing after the garbage
+        QVERIFY(decoder.error().contains(QLatin1String("malformed")));
+        QVERIFY(
+            !decoder.feed(event("ADDED", pod("ns", "c", "3")), [](WatchEvent &) { return true; }));
+    }
+
+    void shouldFailOnUndecodableEvent()
+    {
+        WatchDecoder decoder(m_objects, 1 << 20);
+        bool ok = true;
+        feedInChunks(decoder, j("{'type':'ADDED','object':{'metadata':[1,}}}\n"), 100, &ok);
+        QVERIFY(!ok);
+        QVERIFY(!decoder.error().isEmpty());
+        WatchDecoder unknownType(m_objects, 1 << 20);
+        feedInChunks(unknownType, event("EXPLODED", pod("ns", "a", "1")), 100, &ok);
+        QVERIFY(!ok);
+        QVERIFY(unknownType.error().contains(QLatin1String("EXPLODED")));
+    }
+
+    void shouldFailOnTruncatedFinalEvent()
+    {
+        const QByteArray whole = event("ADDED", pod("ns", "a", "1"));
+        const QByteArray stream = whole + whole.left(whole.size() / 2);
+        WatchDecoder decoder(m_objects, 1 << 20);
+        bool ok = false;
+        const QStringList seen = feedInChunks(decoder, stream, 50, &ok);
+        QVERIFY(ok);
+        QCOMPARE(seen.size(), 1);
+        QVERIFY(!decoder.finish());
+        QVERIFY(decoder.error().contains(QLatin1String("ended inside an event")));
+    }
+
+    void shouldFailOnOversizedEventBeforeItCompletes()
+    {
+        // Given a 1 KB limit and an event that never ends
+        WatchDecoder decoder(m_objects, 1024);
+        QByteArray start = j("{'type':'ADDED','object':{'x':'") + QByteArray(4000, 'y');
+        bool ok = true;
+        feedInChunks(decoder, start, 500, &ok);
+        // Then it fails once past the limit, saying so
+        QVERIFY(!ok);
+        QVERIFY2(decoder.error().contains(QLatin1String("limit")), qPrintable(decoder.error()));
+    }
+
+    void shouldDecodeErrorEventStatus()
+    {
+        WatchDecoder decoder(m_objects, 1 << 20);
+        WatchEvent seen;
+        QVERIFY(decoder.feed(
+            "{\"type\":\"ERROR\",\"object\":{\"kind\":\"Status\",\"apiVersion\":\"v1\","
+            "\"metadata\":{},"
+            "\"status\":\"Failure\",\"message\":\"too old resource version: 1 (3171407)\","
+            "\"reason\":\"Expired\",\"code\":410}}",
+            [&](WatchEvent &e) {
+                seen = e;
+                return true;
+            }));
+        QCOMPARE(seen.type, WatchEvent::Type::Error);
+        QCOMPARE(seen.status.httpStatus, 410);
+        QCOMPARE(seen.status.reason, QStringLiteral("Expired"));
+        QVERIFY(seen.status.isExpired());
+        QVERIFY(seen.status.isStatus);
+    }
+
+    void shouldDecodeTableWatchEventAndBookmarkAnnotation()
+    {
+        const QByteArray table =
+            j("{'kind':'Table','apiVersion':'meta.k8s.io/"
+              "v1','metadata':{'resourceVersion':'9'},'columnDefinitions':[{'name':'Name','type':'"
+              "string','format':'name','description':'d','priority':0},{'name':'IP','type':'string'"
+              ",'format':'','description':'','priority':1}],'rows':[{'cells':['a',3,true,null,{'k':"
+              "1}],'object':{'kind':'PartialObjectMetadata','apiVersion':'meta.k8s.io/"
+              "v1','metadata':{'name':'a','namespace':'ns','resourceVersion':'9'}}}]}");
+        const QByteArray bookmark =
+            j("{'kind':'Pod','apiVersion':'v1','metadata':{'resourceVersion':'12','annotations':{'"
+              "k8s.io/initial-events-end':'true'}}}");
+        WatchDecoder decoder(m_objects, 1 << 20);
+        QList<WatchEvent> seen;
+        QVERIFY(
+            decoder.feed(event("ADDED", table) + event("BOOKMARK", bookmark), [&](WatchEvent &e) {
+                seen << e;
+                return true;
+            }));
+        QCOMPARE(seen.size(), 2);
+        const DecodedObject &row = seen.at(0).object;
+        QVERIFY(row.isTable);
+        QCOMPARE(row.kind, QStringLiteral("PartialObjectMetadata"));
+        QCOMPARE(row.columns.size(), 2);
+        QCOMPARE(row.columns.at(1).priority, 1);
+        QCOMPARE(row.object->key, QStringLiteral("ns/a"));
+        QCOMPARE(row.object->cells, (QVariantList{QStringLiteral("a"), qint64(3), true, QVariant(),
+                                                  QStringLiteral("{\"k\":1}")}));
+        QVERIFY(seen.at(1).object.initialEventsEnd);
+        QCOMPARE(seen.at(1).object.resourceVersion, QStringLiteral("12"));
+        QVERIFY(!seen.at(1).object.object);
+    }
+
+    void shouldSplitListItemsWhileDownloading()
+    {
+        // Given a list body with metadata first and three items
+        const QByteArray body =
+            j("{'kind':'PodList','apiVersion':'v1','metadata':{'resourceVersion':'42','continue':'"
+              "tok','remainingItemCount':7},'items':[") +
+            pod("n", "a", "1") + "," + pod("n", "b", "2") + ",\n " + pod("n", "c", "3") + "]}";
+        for (const qsizetype chunk : {qsizetype(1), qsizetype(13), body.size()}) {
+            JsonSplitter splitter(JsonSplitter::Mode::ListItems, 1 << 20);
+            QStringList keys;
+            for (qsizetype at = 0; at < body.size(); at += chunk) {
+                QVERIFY(splitter.feed(
+                    QByteArrayView(body).sliced(at, qMin(chunk, body.size() - at)),
+                    [&](QByteArrayView item) {
+                        DecodedObject decoded;
+                        QString error;
+                        if (!m_objects->decodeListItem(item, false, decoded, &error))
+                            return false;
+                        keys << decoded.object->key;
+                        // When the first item arrives, the head already tells the estimate
+                        ListEnvelope head;
+                        if (!m_objects->decodeListEnvelope(splitter.envelopeHead(), head, &error))
+                            return false;
+                        return head.remainingItemCount == 7;
+                    }));
+            }
+            QVERIFY(splitter.finish());
+            QCOMPARE(keys, (QStringList{"n/a", "n/b", "n/c"}));
+            ListEnvelope envelope;
+            QVERIFY(m_objects->decodeListEnvelope(splitter.envelope(), envelope, nullptr));
+            QCOMPARE(envelope.resourceVersion, QStringLiteral("42"));
+            QCOMPARE(envelope.continueToken, QStringLiteral("tok"));
+            QCOMPARE(envelope.kind, QStringLiteral("PodList"));
+            QVERIFY(splitter.bufferedBytes() < 64);
+        }
+    }
+
+    void shouldRejectTruncatedOrMalformedList()
+    {
+        const QByteArray body =
+            j("{'kind':'PodList','metadata':{'resourceVersion':'1'},'items':[") +
+            pod("n", "a", "1");
+        JsonSplitter truncated(JsonSplitter::Mode::ListItems, 1 << 20);
+        QVERIFY(truncated.feed(body, [](QByteArrayView) { return true; }));
+        QVERIFY(!truncated.finish());
+        JsonSplitter scalarItem(JsonSplitter::Mode::ListItems, 1 << 20);
+        QVERIFY(!scalarItem.feed(j("{'items':[1]}"), [](QByteArrayView) { return true; }));
+        JsonSplitter empty(JsonSplitter::Mode::ListItems, 1 << 20);
+        QVERIFY(!empty.finish());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDecoder)
+#include "tst_decoder.moc"

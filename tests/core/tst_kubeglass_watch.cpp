@@ -1,0 +1,220 @@
+#include "tests/core/SimHarness.h"
+
+#include <QFile>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTest>
+
+#include <csignal>
+
+// kubeglass-watch end to end: the executable against the simulator, as acceptance tests run it.
+class TestKubeglassWatch : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SimHarness> m_sim;
+    std::unique_ptr<QProcess> m_process;
+    QString m_snapshot;
+
+    void launch(const QStringList &arguments)
+    {
+        m_process = std::make_unique<QProcess>();
+        m_process->start(QStringLiteral(KUBEGLASS_WATCH_EXE), arguments);
+        QVERIFY(m_process->waitForStarted(10000));
+    }
+    QStringList serverArgs() const { return {"--server", m_sim->url().toString()}; }
+
+    // Output lines parsed so far.
+    QList<QJsonObject> m_lines;
+    QByteArray m_pending;
+    const QList<QJsonObject> &lines()
+    {
+        m_pending += m_process->readAllStandardOutput();
+        qsizetype newline;
+        while ((newline = m_pending.indexOf('\n')) >= 0) {
+            m_lines << QJsonDocument::fromJson(m_pending.left(newline)).object();
+            m_pending.remove(0, newline + 1);
+        }
+        return m_lines;
+    }
+    bool hasLine(const QString &key)
+    {
+        for (const QJsonObject &line : lines())
+            if (line.contains(key))
+                return true;
+        return false;
+    }
+    QJsonObject readSnapshot()
+    {
+        QFile file(m_snapshot);
+        return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).object()
+                                              : QJsonObject();
+    }
+
+private slots:
+    void init()
+    {
+        m_sim = std::make_unique<SimHarness>();
+        QVERIFY(m_sim->isRunning());
+        m_lines.clear();
+        m_pending.clear();
+        m_snapshot = QDir::temp().filePath(
+            QStringLiteral("kubeglass-watch-test-%1.json").arg(QCoreApplication::applicationPid()));
+        QFile::remove(m_snapshot);
+    }
+    void cleanup()
+    {
+        if (m_process && m_process->state() != QProcess::NotRunning) {
+            m_process->kill();
+            m_process->waitForFinished(5000);
+        }
+        m_process.reset();
+        m_sim.reset();
+        QFile::remove(m_snapshot);
+    }
+
+    void shouldSyncPrintLinesAndExitAfterSync()
+    {
+        // When run with --exit-after-sync on all namespaces
+        launch(serverArgs() +
+               QStringList{"-A", "--exit-after-sync", "--snapshot", m_snapshot, "pods"});
+        QVERIFY(m_process->waitForFinished(20000));
+        // Then exit 0, a listing phase line first, a sync line with the server's count and RV
+        QCOMPARE(m_process->exitCode(), 0);
+        const QJsonObject state = m_sim->state();
+        const auto &output = lines();
+        QVERIFY(!output.isEmpty());
+        QCOMPARE(output.first().value("phase").toString(), QStringLiteral("listing"));
+        QCOMPARE(output.first().value("resourceVersion").toString(), QString());
+        QVERIFY(output.first().contains("ts"));
+        QJsonObject sync;
+        for (const QJsonObject &line : output)
+            if (line.contains("synced"))
+                sync = line;
+        QCOMPARE(sync.value("synced").toInt(), state.value("objects").toObject().size());
+        QCOMPARE(sync.value("resourceVersion").toString(),
+                 state.value("resourceVersion").toString());
+        QVERIFY(sync.contains("ms"));
+        // And the snapshot has the simulator's /_sim/state shape and content
+        QCOMPARE(readSnapshot(), state);
+    }
+
+    void shouldFollowEventsInSnapshotAndExitZeroOnSigterm()
+    {
+        launch(serverArgs() + QStringList{"-A", "--events", "--snapshot", m_snapshot, "po"});
+        QTRY_VERIFY_WITH_TIMEOUT(hasLine("synced"), 20000);
+        // When objects change
+        m_sim->objectOp("add", "default", "e2e-added");
+        const QString modified = m_sim->objectOp("modify", "default", "e2e-added");
+        // Then the event lines appear and the snapshot follows the server
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (const QJsonObject &line : lines())
+                    if (line.value("type").toString() == QLatin1String("MODIFIED") &&
+                        line.value("key").toString() == QLatin1String("default/e2e-added") &&
+                        line.value("resourceVersion").toString() == modified)
+                        return true;
+                return false;
+            }(),
+            10000);
+        QTRY_COMPARE_WITH_TIMEOUT(readSnapshot(), m_sim->state(), 10000);
+        // And SIGTERM exits 0 with the snapshot written
+        m_sim->objectOp("delete", "default", "e2e-added");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !readSnapshot().value("objects").toObject().contains("default/e2e-added"), 10000);
+        ::kill(pid_t(m_process->processId()), SIGTERM);
+        QVERIFY(m_process->waitForFinished(10000));
+        QCOMPARE(m_process->exitStatus(), QProcess::NormalExit);
+        QCOMPARE(m_process->exitCode(), 0);
+        QCOMPARE(readSnapshot(), m_sim->state());
+        QCOMPARE(lines().last().value("phase").toString(), QStringLiteral("stopped"));
+    }
+
+    void shouldUseDefaultNamespaceAndResolveShortNames()
+    {
+        launch(serverArgs() + QStringList{"--exit-after-sync", "deploy"});
+        QVERIFY(m_process->waitForFinished(20000));
+        QCOMPARE(m_process->exitCode(), 0);
+        bool listed = false;
+        const QJsonArray requests = m_sim->requests();
+        for (const QJsonValue &request : requests)
+            listed |= request.toObject().value("path").toString() ==
+                      QLatin1String("/apis/apps/v1/namespaces/default/deployments");
+        QVERIFY(listed);
+    }
+
+    void shouldReportErrorAndBackoffLines()
+    {
+        m_sim->control(
+            "fail",
+            {{"count", "1"}, {"code", "500"}, {"watch", "false"}, {"path", "/api/v1/namespaces"}});
+        launch(serverArgs() + QStringList{"-n", "kube-system", "--exit-after-sync", "pods"});
+        QVERIFY(m_process->waitForFinished(20000));
+        QCOMPARE(m_process->exitCode(), 0);
+        QJsonObject error, backoff;
+        for (const QJsonObject &line : lines()) {
+            if (line.contains("error"))
+                error = line;
+            if (line.contains("backoffMs"))
+                backoff = line;
+        }
+        QCOMPARE(error.value("code").toInt(), 500);
+        QCOMPARE(error.value("reason").toString(), QStringLiteral("InternalError"));
+        QVERIFY(backoff.value("backoffMs").toInt() >= 800);
+        QVERIFY(!backoff.value("reason").toString().isEmpty());
+    }
+
+    void shouldExitOneWhenUnreachableBeforeSync()
+    {
+        launch({"--server", "http://127.0.0.1:1", "--exit-after-sync", "pods"});
+        QVERIFY(m_process->waitForFinished(30000));
+        QCOMPARE(m_process->exitCode(), 1);
+        QVERIFY(!m_process->readAllStandardError().isEmpty());
+    }
+
+    void shouldExitOneWhenUnauthorisedBeforeSync()
+    {
+        SimConfig config;
+        config.bearerToken = QStringLiteral("secret");
+        m_sim = std::make_unique<SimHarness>(config);
+        launch(serverArgs() + QStringList{"--token", "wrong", "--exit-after-sync", "pods"});
+        QVERIFY(m_process->waitForFinished(30000));
+        QCOMPARE(m_process->exitCode(), 1);
+        launch(serverArgs() + QStringList{"--token", "secret", "--exit-after-sync", "pods"});
+        QVERIFY(m_process->waitForFinished(30000));
+        QCOMPARE(m_process->exitCode(), 0);
+    }
+
+    void shouldExitTwoOnUsageErrors_data()
+    {
+        QTest::addColumn<QStringList>("arguments");
+        QTest::newRow("unknown flag") << QStringList{"--bogus", "pods"};
+        QTest::newRow("no resource") << QStringList{"--server", "http://127.0.0.1:1"};
+        QTest::newRow("-n with -A") << QStringList{"-n", "x", "-A", "pods"};
+        QTest::newRow("bad page size") << QStringList{"--page-size", "many", "pods"};
+        QTest::newRow("bad server") << QStringList{"--server", "ftp://x", "pods"};
+    }
+    void shouldExitTwoOnUsageErrors()
+    {
+        QFETCH(QStringList, arguments);
+        launch(arguments);
+        QVERIFY(m_process->waitForFinished(10000));
+        QCOMPARE(m_process->exitCode(), 2);
+        QVERIFY(!m_process->readAllStandardError().isEmpty());
+    }
+
+    void shouldExitZeroAfterDuration()
+    {
+        QElapsedTimer timer;
+        timer.start();
+        launch(serverArgs() + QStringList{"-A", "--duration", "1", "--watch-list", "pods"});
+        QVERIFY(m_process->waitForFinished(15000));
+        QCOMPARE(m_process->exitCode(), 0);
+        QVERIFY(timer.elapsed() >= 900);
+        QVERIFY(hasLine("synced"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKubeglassWatch)
+#include "tst_kubeglass_watch.moc"

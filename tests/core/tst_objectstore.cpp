@@ -1,0 +1,150 @@
+#include "core/store/ObjectStore.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+// The store's diffing and batching, as a UI model consumes them.
+class TestObjectStore : public QObject
+{
+    Q_OBJECT
+
+private:
+    static StoredObjectPtr object(const QString &ns, const QString &name, const QString &rv,
+                                  const QString &uid = QString())
+    {
+        auto record = std::make_shared<StoredObject>();
+        record->namespaceName = ns;
+        record->name = name;
+        record->key = ns.isEmpty() ? name : ns + QLatin1Char('/') + name;
+        record->resourceVersion = rv;
+        record->uid = uid.isEmpty() ? QStringLiteral("uid-") + name : uid;
+        return record;
+    }
+    static QStringList keysOf(const QList<StoredObjectPtr> &objects)
+    {
+        QStringList keys;
+        for (const auto &o : objects)
+            keys << o->key;
+        keys.sort();
+        return keys;
+    }
+
+    std::unique_ptr<ObjectStore> m_store;
+    std::unique_ptr<QSignalSpy> m_changed;
+
+    StoreDelta takeOnlyDelta()
+    {
+        m_store->flush();
+        if (m_changed->size() != 1)
+            return StoreDelta();
+        return m_changed->takeFirst().at(0).value<StoreDelta>();
+    }
+
+private slots:
+    void initTestCase() { qRegisterMetaType<StoreDelta>(); }
+    void init()
+    {
+        m_store = std::make_unique<ObjectStore>();
+        m_changed = std::make_unique<QSignalSpy>(m_store.get(), &ObjectStore::changed);
+    }
+
+    void shouldEmitOneBatchPerEventLoopTurn()
+    {
+        // Given three upserts and a remove in one turn
+        m_store->upsert(object("a", "1", "1"));
+        m_store->upsert(object("a", "2", "2"));
+        m_store->upsert(object("b", "3", "3"));
+        m_store->remove(QStringLiteral("a/2"));
+        QCOMPARE(m_changed->size(), 0); // nothing synchronously
+        // When the event loop turns
+        QTRY_COMPARE(m_changed->size(), 1);
+        // Then one delta: the add+remove cancelled out
+        const StoreDelta delta = m_changed->takeFirst().at(0).value<StoreDelta>();
+        QCOMPARE(keysOf(delta.added), (QStringList{"a/1", "b/3"}));
+        QVERIFY(delta.updated.isEmpty());
+        QVERIFY(delta.removed.isEmpty());
+        QVERIFY(!delta.replaced);
+    }
+
+    void shouldCoalesceChangesOfOneKey()
+    {
+        m_store->upsert(object("a", "1", "1"));
+        m_store->upsert(object("a", "2", "1"));
+        takeOnlyDelta();
+        // add-then-modify stays an add of the latest; delete-then-add becomes an update
+        m_store->upsert(object("a", "3", "1"));
+        m_store->upsert(object("a", "3", "2"));
+        m_store->remove(QStringLiteral("a/1"));
+        m_store->upsert(object("a", "1", "5"));
+        m_store->remove(QStringLiteral("a/2"));
+        const StoreDelta delta = takeOnlyDelta();
+        QCOMPARE(delta.added.size(), 1);
+        QCOMPARE(delta.added.first()->resourceVersion, QStringLiteral("2"));
+        QCOMPARE(keysOf(delta.updated), (QStringList{"a/1"}));
+        QCOMPARE(delta.removed, (QStringList{"a/2"}));
+    }
+
+    void shouldRemoveRowsMissingFromRelist()
+    {
+        // Given a synced store
+        m_store->replace({object("a", "1", "1"), object("a", "2", "2"), object("b", "3", "3")},
+                         "3");
+        QCOMPARE(takeOnlyDelta().added.size(), 3);
+        // When a relist no longer has a/2 and b/3 changed
+        m_store->replace({object("a", "1", "1"), object("b", "3", "9"), object("c", "4", "10")},
+                         "10");
+        // Then exactly those rows change, flagged as a replace
+        const StoreDelta delta = takeOnlyDelta();
+        QVERIFY(delta.replaced);
+        QCOMPARE(keysOf(delta.added), (QStringList{"c/4"}));
+        QCOMPARE(keysOf(delta.updated), (QStringList{"b/3"}));
+        QCOMPARE(delta.removed, (QStringList{"a/2"}));
+        QCOMPARE(m_store->size(), 3);
+        QCOMPARE(m_store->resourceVersion(), QStringLiteral("10"));
+    }
+
+    void shouldEmitNothingForUnchangedRelist()
+    {
+        m_store->replace({object("a", "1", "1"), object("a", "2", "2")}, "2");
+        takeOnlyDelta();
+        const StoredObjectPtr kept = m_store->get(QStringLiteral("a/1"));
+        // When the same objects come again (new record instances)
+        m_store->replace({object("a", "1", "1"), object("a", "2", "2")}, "7");
+        m_store->flush();
+        QCoreApplication::processEvents();
+        // Then nothing is emitted and the old records stay
+        QCOMPARE(m_changed->size(), 0);
+        QCOMPARE(m_store->get(QStringLiteral("a/1")), kept);
+    }
+
+    void shouldTreatRecreatedObjectAsUpdate()
+    {
+        m_store->replace({object("a", "1", "1", "old")}, "1");
+        takeOnlyDelta();
+        m_store->replace({object("a", "1", "1", "new")}, "2"); // same RV string, new uid
+        QCOMPARE(keysOf(takeOnlyDelta().updated), (QStringList{"a/1"}));
+    }
+
+    void shouldIndexByNamespace()
+    {
+        m_store->upsert(object("a", "1", "1"));
+        m_store->upsert(object("a", "2", "1"));
+        m_store->upsert(object("", "node1", "1"));
+        QCOMPARE(m_store->keysInNamespace(QStringLiteral("a")), (QSet<QString>{"a/1", "a/2"}));
+        QCOMPARE(m_store->keysInNamespace(QString()), (QSet<QString>{"node1"}));
+        m_store->remove(QStringLiteral("a/1"));
+        m_store->remove(QStringLiteral("a/2"));
+        QVERIFY(!m_store->namespaces().contains(QStringLiteral("a")));
+    }
+
+    void shouldSignalResyncWithoutChanges()
+    {
+        QSignalSpy resynced(m_store.get(), &ObjectStore::resynced);
+        m_store->resync();
+        QCOMPARE(resynced.size(), 1);
+        QCOMPARE(m_changed->size(), 0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestObjectStore)
+#include "tst_objectstore.moc"

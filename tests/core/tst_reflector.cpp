@@ -1,0 +1,611 @@
+#include "core/base/ManualClock.h"
+#include "core/net/RestClient.h"
+#include "core/store/ObjectStore.h"
+#include "core/watch/Reflector.h"
+
+#include "tests/core/SimHarness.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+// One behaviour per row of PROTOCOL.md, against the simulator. The reflector runs on a
+// ManualClock, so backoffs fire when the test advances time; the simulator runs in real time on
+// its own thread.
+class TestReflector : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SimHarness> m_sim;
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<RestClient> m_client;
+    std::unique_ptr<ObjectStore> m_store;
+    std::unique_ptr<Reflector> m_reflector;
+    std::unique_ptr<QSignalSpy> m_backoffs;
+    std::unique_ptr<QSignalSpy> m_errors;
+    std::unique_ptr<QSignalSpy> m_synced;
+
+    static WatchTarget podsEverywhere()
+    {
+        WatchTarget target;
+        target.version = QStringLiteral("v1");
+        target.resource = QStringLiteral("pods");
+        target.kind = QStringLiteral("Pod");
+        return target;
+    }
+
+    void startSim(const SimConfig &config = SimConfig())
+    {
+        m_reflector.reset();
+        m_sim = std::make_unique<SimHarness>(config);
+        QVERIFY2(m_sim->isRunning(), qPrintable(m_sim->errorString()));
+        m_client = std::make_unique<RestClient>(m_sim->restConfig());
+    }
+
+    void makeReflector(const ReflectorOptions &options = {},
+                       const WatchTarget &target = podsEverywhere())
+    {
+        m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target, options,
+                                                  m_clock.get());
+        m_reflector->setRandomSource([] { return 0.0; });
+        m_backoffs = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::backoffScheduled);
+        m_errors = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::errorOccurred);
+        m_synced = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::synced);
+    }
+
+    // Starts and waits until synced and watching, then forgets the requests so far.
+    void startSynced(const ReflectorOptions &options = {})
+    {
+        makeReflector(options);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(watchRequestCount() == 1, 10000);
+        m_sim->clearRequests();
+    }
+
+    int watchRequestCount()
+    {
+        int count = 0;
+        for (const QString &summary : m_sim->requestSummaries())
+            count += summary.startsWith(QLatin1String("WATCH"));
+        return count;
+    }
+
+    // The store holds exactly the server's objects at their resourceVersions.
+    bool storeEqualsServer(QString *difference = nullptr)
+    {
+        const QJsonObject objects = m_sim->state().value(QLatin1String("objects")).toObject();
+        if (objects.size() != m_store->size()) {
+            if (difference)
+                *difference =
+                    QStringLiteral("sizes %1 vs %2").arg(m_store->size()).arg(objects.size());
+            return false;
+        }
+        for (auto it = objects.begin(); it != objects.end(); ++it) {
+            const StoredObjectPtr object = m_store->get(it.key());
+            if (!object || object->resourceVersion != it.value().toString()) {
+                if (difference)
+                    *difference = QStringLiteral("differs at %1").arg(it.key());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    QString lastSummary()
+    {
+        return m_sim->requestSummaries().value(m_sim->requestSummaries().size() - 1);
+    }
+
+    // Lets a pending backoff run out.
+    void fireBackoff()
+    {
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), ReflectorPhase::BackingOff, 10000);
+        m_clock->advance(60000);
+    }
+
+private slots:
+    void initTestCase()
+    {
+        qRegisterMetaType<ApiError>();
+        qRegisterMetaType<ReflectorPhase>();
+    }
+
+    void init()
+    {
+        m_clock = std::make_unique<ManualClock>();
+        m_store = std::make_unique<ObjectStore>();
+        startSim();
+    }
+
+    void cleanup()
+    {
+        m_reflector.reset();
+        m_client.reset();
+        m_sim.reset();
+    }
+
+    // --- Requests ---
+
+    void shouldListFirstAtResourceVersionZeroWithLimitThenWatch()
+    {
+        // When a reflector starts
+        makeReflector();
+        m_reflector->start();
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Listing);
+        // Then LIST resourceVersion=0&limit=500, the store equals the server, then WATCH from there
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QString difference;
+        QVERIFY2(storeEqualsServer(&difference), qPrintable(difference));
+        const QString listRv = m_sim->state().value(QLatin1String("resourceVersion")).toString();
+        QCOMPARE(m_reflector->resourceVersion(), listRv);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_sim->requestSummaries(),
+            (QStringList{"LIST limit=500 resourceVersion=0", "WATCH resourceVersion=" + listRv}),
+            10000);
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Watching);
+    }
+
+    void shouldWatchWithBookmarksAndTimeoutInRange()
+    {
+        // Given a synced reflector whose random source gives 0.5
+        makeReflector();
+        m_reflector->setRandomSource([] { return 0.5; });
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(watchRequestCount(), 1, 10000);
+        // Then the watch carries exactly the protocol's parameters
+        const QJsonArray requests = m_sim->requests();
+        const QJsonObject query =
+            requests.last().toObject().value(QLatin1String("query")).toObject();
+        QCOMPARE(query.value(QLatin1String("watch")).toString(), QStringLiteral("true"));
+        QCOMPARE(query.value(QLatin1String("allowWatchBookmarks")).toString(),
+                 QStringLiteral("true"));
+        QCOMPARE(query.value(QLatin1String("timeoutSeconds")).toString(), QStringLiteral("450"));
+        QCOMPARE(query.value(QLatin1String("resourceVersion")).toString(),
+                 m_reflector->resourceVersion());
+        QVERIFY(!query.contains(QLatin1String("limit")));
+    }
+
+    void shouldRelistAtLastSyncResourceVersionWithoutLimit()
+    {
+        // Given a synced reflector
+        startSynced();
+        const QString rv = m_sim->objectOp("add", "default", "bump");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
+        // When the stream ends and the next watch request fails with 403
+        m_sim->control("fail", {{"count", "1"}, {"code", "403"}, {"watch", "true"}});
+        m_sim->control("drop-watches");
+        // Then it backs off and relists at the last event's RV, without a limit
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        QCOMPARE(m_sim->requestSummaries().mid(0, 2),
+                 (QStringList{"WATCH resourceVersion=" + rv, "LIST resourceVersion=" + rv}));
+    }
+
+    void shouldKeepPagingWhenFirstListWasPaginated()
+    {
+        // Given a server that paginates resourceVersion=0 lists and 1200 pods
+        SimConfig config;
+        config.pods = 1200;
+        config.paginateRv0 = true;
+        startSim(config);
+        startSynced();
+        QCOMPARE(m_store->size(), 1200);
+        // When the reflector relists
+        m_reflector->relist();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        // Then the relist keeps limit=500
+        QVERIFY2(m_sim->requestSummaries().first().startsWith("LIST limit=500 resourceVersion="),
+                 qPrintable(m_sim->requestSummaries().join('\n')));
+    }
+
+    void shouldRequestContinuationPagesWithoutResourceVersion()
+    {
+        // Given a page size of 15 and 40 pods, on a server that pages resourceVersion=0 lists
+        SimConfig config;
+        config.paginateRv0 = true;
+        startSim(config);
+        ReflectorOptions options;
+        options.pageSize = 15;
+        makeReflector(options);
+        QSignalSpy progress(m_reflector.get(), &Reflector::listProgress);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        // Then three pages: the first at RV 0, the others by continue token only
+        const QStringList requests = m_sim->requestSummaries();
+        QCOMPARE(requests.at(0), QStringLiteral("LIST limit=15 resourceVersion=0"));
+        QVERIFY2(requests.at(1).startsWith("LIST continue=") &&
+                     requests.at(1).endsWith(" limit=15"),
+                 qPrintable(requests.at(1)));
+        QVERIFY(requests.at(2).startsWith("LIST continue="));
+        QVERIFY(requests.at(3).startsWith("WATCH"));
+        QCOMPARE(m_store->size(), 40);
+        QVERIFY(!progress.isEmpty());
+        QCOMPARE(progress.last().at(0).toLongLong(), 40);
+    }
+
+    void shouldListWithoutResourceVersionAtOnceAfterExpiredList()
+    {
+        // Given a synced reflector whose relist will get 410 Expired
+        startSynced();
+        const QString rv = m_reflector->resourceVersion();
+        m_sim->control("fail", {{"count", "1"}, {"code", "410"}, {"watch", "false"}});
+        // When it relists
+        m_reflector->relist();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        // Then it listed again at once without a resourceVersion, and did not back off
+        const QStringList requests = m_sim->requestSummaries();
+        QCOMPARE(requests.at(0), "LIST resourceVersion=" + rv);
+        QCOMPARE(requests.at(1), QStringLiteral("LIST limit=500"));
+        QCOMPARE(m_backoffs->size(), 0);
+        QVERIFY(storeEqualsServer());
+    }
+
+    void shouldListWithoutResourceVersionAfterTooLargeResourceVersion()
+    {
+        startSynced();
+        m_sim->control("fail", {{"count", "1"}, {"code", "504"}, {"watch", "false"}});
+        m_reflector->relist();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        QCOMPARE(m_sim->requestSummaries().at(1), QStringLiteral("LIST limit=500"));
+        QCOMPARE(m_backoffs->size(), 0);
+        QCOMPARE(m_errors->first().at(0).value<ApiError>().httpStatus, 504);
+    }
+
+    void shouldFallBackToFullListWhenContinuationExpires()
+    {
+        // Given paging by 10 and a compaction right after the first page
+        SimConfig config;
+        config.paginateRv0 = true;
+        startSim(config);
+        ReflectorOptions options;
+        options.pageSize = 10;
+        makeReflector(options);
+        bool compacted = false;
+        connect(m_reflector.get(), &Reflector::listProgress, this, [&] {
+            if (!compacted) {
+                compacted = true;
+                m_sim->control("compact");
+            }
+        });
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        // Then the expired continuation led to one full list at the first page's RV (0)
+        const QStringList requests = m_sim->requestSummaries();
+        QCOMPARE(requests.at(0), QStringLiteral("LIST limit=10 resourceVersion=0"));
+        QVERIFY(requests.at(1).startsWith("LIST continue="));
+        QCOMPARE(requests.at(2), QStringLiteral("LIST resourceVersion=0"));
+        QVERIFY(storeEqualsServer());
+    }
+
+    void shouldStreamListWithInitialEventsAndKeepTheStream()
+    {
+        // Given watch-list mode
+        ReflectorOptions options;
+        options.watchList = true;
+        makeReflector(options);
+        m_reflector->start();
+        // Then one streaming request syncs the store, which then follows live events on it
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Watching);
+        QVERIFY(storeEqualsServer());
+        const QString rv = m_sim->objectOp("add", "default", "streamed-later");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
+        QVERIFY(m_store->contains(QStringLiteral("default/streamed-later")));
+        QCOMPARE(m_sim->requestSummaries(), (QStringList{"STREAM"}));
+        const QJsonObject query =
+            m_sim->requests().first().toObject().value(QLatin1String("query")).toObject();
+        QCOMPARE(query.value(QLatin1String("sendInitialEvents")).toString(),
+                 QStringLiteral("true"));
+        QCOMPARE(query.value(QLatin1String("resourceVersionMatch")).toString(),
+                 QStringLiteral("NotOlderThan"));
+        QCOMPARE(query.value(QLatin1String("allowWatchBookmarks")).toString(),
+                 QStringLiteral("true"));
+    }
+
+    void shouldRestartStreamingListWhenStreamEndsBeforeBookmark()
+    {
+        // Given a stalled streaming list that has been open for over a second
+        ReflectorOptions options;
+        options.watchList = true;
+        m_sim->control("stall", {{"seconds", "30"}});
+        makeReflector(options);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 1, 10000);
+        m_clock->advance(2000);
+        // When the stream is cut before the initial-events-end bookmark
+        m_sim->control("reset");
+        m_sim->control("drop-watches");
+        // Then a new streaming list starts from scratch and syncs
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QCOMPARE(m_sim->requestSummaries().mid(0, 2), (QStringList{"STREAM", "STREAM"}));
+        QVERIFY(storeEqualsServer());
+    }
+
+    void shouldFallBackToListWhenStreamingListRejected()
+    {
+        ReflectorOptions options;
+        options.watchList = true;
+        m_sim->control("fail", {{"count", "1"}, {"code", "403"}, {"watch", "true"}});
+        makeReflector(options);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 3, 10000);
+        const QStringList requests = m_sim->requestSummaries();
+        QCOMPARE(requests.at(0), QStringLiteral("STREAM"));
+        QCOMPARE(requests.at(1), QStringLiteral("LIST limit=500 resourceVersion=0"));
+        QVERIFY(requests.at(2).startsWith("WATCH resourceVersion="));
+    }
+
+    // --- Outcomes ---
+
+    void shouldBackOffAndRelistAfterListError()
+    {
+        m_sim->control("fail", {{"count", "1"}, {"code", "500"}, {"watch", "false"}});
+        makeReflector();
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        QCOMPARE(m_backoffs->first().at(0).toLongLong(), 800);
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::BackingOff);
+        QCOMPARE(m_errors->first().at(0).value<ApiError>().httpStatus, 500);
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QCOMPARE(
+            m_sim->requestSummaries().mid(0, 2),
+            (QStringList{"LIST limit=500 resourceVersion=0", "LIST limit=500 resourceVersion=0"}));
+    }
+
+    void shouldBackOffAndWatchAgainAfterTooManyRequestsWithoutRelist()
+    {
+        startSynced();
+        const QString rv = m_reflector->resourceVersion();
+        m_sim->control("fail",
+                       {{"count", "1"}, {"code", "429"}, {"watch", "true"}, {"retryAfter", "3"}});
+        m_sim->objectOp("add", "default", "bump"); // an event, so the re-watch is not "very short"
+        QTRY_VERIFY_WITH_TIMEOUT(m_reflector->resourceVersion() != rv, 10000);
+        m_sim->control("drop-watches");
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        QCOMPARE(m_backoffs->first().at(0).toLongLong(), 3000); // Retry-After beats 800 ms
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), ReflectorPhase::Watching, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 2, 10000);
+        const QString watch = "WATCH resourceVersion=" + m_reflector->resourceVersion();
+        QCOMPARE(m_sim->requestSummaries(), (QStringList{watch, watch}));
+    }
+
+    void shouldBackOffAndWatchAgainWhenConnectionRefused()
+    {
+        startSynced();
+        m_sim->objectOp("add", "default", "bump");
+        QTRY_VERIFY_WITH_TIMEOUT(m_store->contains(QStringLiteral("default/bump")), 10000);
+        m_sim->clearRequests();
+        // When the server refuses connections for a second
+        m_sim->control("refuse", {{"seconds", "1"}});
+        QTRY_VERIFY_WITH_TIMEOUT(m_backoffs->size() >= 1, 10000);
+        // Then it backs off and watches again from the same RV once the server is back; no LIST
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                if (m_reflector->phase() == ReflectorPhase::BackingOff)
+                    m_clock->advance(60000);
+                return watchRequestCount() >= 1;
+            }(),
+            15000);
+        const QString rv = m_reflector->resourceVersion();
+        for (const QString &request : m_sim->requestSummaries())
+            QCOMPARE(request, "WATCH resourceVersion=" + rv);
+        for (const auto &error : *m_errors)
+            QVERIFY(error.at(0).value<ApiError>().connectionRefused ||
+                    error.at(0).value<ApiError>().httpStatus == 0);
+    }
+
+    void shouldWatchAgainAtOnceWhenStreamEndsAfterEvents()
+    {
+        startSynced();
+        const QString rv = m_sim->objectOp(
+            "modify", "default",
+            m_store->keysInNamespace("default").values().first().section('/', 1).toUtf8());
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
+        m_sim->control("drop-watches");
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries(),
+                                  (QStringList{"WATCH resourceVersion=" + rv}), 10000);
+        QCOMPARE(m_backoffs->size(), 0);
+        QCOMPARE(m_reflector->stats().watchRestarts, 1);
+    }
+
+    void shouldBackOffAndRelistAfterVeryShortWatch()
+    {
+        startSynced();
+        const QString rv = m_reflector->resourceVersion();
+        // When the watch ends with no events within a second (the manual clock stands still)
+        m_sim->control("drop-watches");
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        QVERIFY(m_backoffs->first().at(2).toString().contains(QLatin1String("very short")));
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        // (Qt may transparently resend a watch whose connection closed before its headers.)
+        QStringList lists = m_sim->requestSummaries().filter(QStringLiteral("LIST"));
+        QCOMPARE(lists.first(), "LIST resourceVersion=" + rv);
+    }
+
+    void shouldRelistAtLastSyncResourceVersionAfterExpiredEventThenDropIt()
+    {
+        startSynced();
+        const QString rv = m_reflector->resourceVersion();
+        // When the watch gets ERROR 410 and the relist at lastSyncRV gets 410 too
+        m_sim->control("watch-error", {{"code", "410"}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        m_sim->control("fail", {{"count", "1"}, {"code", "410"}, {"watch", "false"}});
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        // Then: LIST at lastSyncRV, then at once a LIST without RV
+        const QStringList requests = m_sim->requestSummaries();
+        QCOMPARE(requests.at(0), "LIST resourceVersion=" + rv);
+        QCOMPARE(requests.at(1), QStringLiteral("LIST limit=500"));
+        QCOMPARE(m_backoffs->size(), 1);
+        QVERIFY(storeEqualsServer());
+    }
+
+    void shouldBackOffAndWatchAgainAfterTooManyRequestsEvent()
+    {
+        startSynced();
+        m_sim->control("watch-error", {{"code", "429"}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(watchRequestCount(), 1, 10000);
+        QCOMPARE(m_sim->requestSummaries(),
+                 (QStringList{"WATCH resourceVersion=" + m_reflector->resourceVersion()}));
+    }
+
+    void shouldWatchAgainAtOnceAfterInternalErrorWithinRetryWindow()
+    {
+        ReflectorOptions options;
+        options.maxInternalErrorRetryMs = 30000;
+        startSynced(options);
+        m_sim->control("watch-error", {{"code", "500"}});
+        QTRY_COMPARE_WITH_TIMEOUT(watchRequestCount(), 1, 10000);
+        QCOMPARE(m_backoffs->size(), 0);
+        QCOMPARE(m_sim->requestSummaries(),
+                 (QStringList{"WATCH resourceVersion=" + m_reflector->resourceVersion()}));
+    }
+
+    void shouldRelistAfterInternalErrorWithoutRetryWindow()
+    {
+        startSynced();
+        m_sim->control("watch-error", {{"code", "500"}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        QVERIFY(m_sim->requestSummaries().first().startsWith("LIST resourceVersion="));
+    }
+
+    void shouldRelistAfterBackoffOnOtherErrorEvent()
+    {
+        startSynced();
+        m_sim->control("watch-error", {{"code", "403"}, {"reason", "Forbidden"}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        QCOMPARE(m_errors->last().at(0).value<ApiError>().reason, QStringLiteral("Forbidden"));
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+    }
+
+    void shouldSkipEventsOfWrongKindWithoutAdvancingResourceVersion()
+    {
+        // Given a reflector that expects Widgets but is pointed at pods
+        WatchTarget target = podsEverywhere();
+        target.kind = QStringLiteral("Widget");
+        makeReflector({}, target);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(watchRequestCount(), 1, 10000);
+        const QString rv = m_reflector->resourceVersion();
+        // When a pod event arrives
+        m_sim->objectOp("add", "default", "wrong-kind");
+        // Then it is skipped: no store change, RV unchanged
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->stats().skipped, 1, 10000);
+        QCOMPARE(m_reflector->resourceVersion(), rv);
+        QVERIFY(!m_store->contains(QStringLiteral("default/wrong-kind")));
+    }
+
+    void shouldAdvanceResourceVersionOnBookmarkAndEveryEvent()
+    {
+        startSynced();
+        const QString added = m_sim->objectOp("add", "default", "fresh");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), added, 10000);
+        const QString deleted = m_sim->objectOp("delete", "default", "fresh");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), deleted, 10000);
+        QVERIFY(!m_store->contains(QStringLiteral("default/fresh")));
+        m_sim->control("churn", {{"rate", "0"}});
+        m_sim->control("bookmark");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->stats().bookmarks, qint64(1), 10000);
+        QCOMPARE(m_reflector->resourceVersion(),
+                 m_sim->state().value(QLatin1String("resourceVersion")).toString());
+    }
+
+    void shouldRelistAfterGarbageInWatchStream()
+    {
+        // Given a watch that delivered an event, so its end re-watches at once
+        startSynced();
+        const QString rv = m_sim->objectOp("add", "default", "x0");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
+        // When the next stream carries garbage
+        m_sim->control("garbage");
+        m_sim->control("drop-watches");
+        // Then the watch ends with a decode error, backs off and relists
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        QVERIFY2(m_backoffs->first().at(2).toString().contains(QLatin1String("malformed")),
+                 qPrintable(m_backoffs->first().at(2).toString()));
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        QVERIFY(storeEqualsServer());
+    }
+
+    void shouldRecoverFromTruncatedWatchStream()
+    {
+        startSynced();
+        m_sim->control("truncate");
+        m_sim->control("drop-watches");
+        m_sim->objectOp("add", "default", "after-truncate");
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                if (m_reflector->phase() == ReflectorPhase::BackingOff)
+                    m_clock->advance(60000);
+                return m_store->contains(QStringLiteral("default/after-truncate"));
+            }(),
+            15000);
+        QVERIFY(storeEqualsServer());
+    }
+
+    // --- Resync, control ---
+
+    void shouldResyncStoreOnPeriodWithoutRequests()
+    {
+        ReflectorOptions options;
+        options.resyncPeriodMs = 5000;
+        startSynced(options);
+        QSignalSpy resynced(m_store.get(), &ObjectStore::resynced);
+        m_clock->advance(15000);
+        QCOMPARE(resynced.size(), 3);
+        QCOMPARE(m_reflector->stats().resyncs, 3);
+        QTest::qWait(50);
+        QVERIFY(m_sim->requestSummaries().isEmpty());
+    }
+
+    void shouldStopAtOnceAndRestartWithNewSelector()
+    {
+        startSynced();
+        m_reflector->stop();
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Stopped);
+        WatchTarget target = podsEverywhere();
+        target.namespaceName = QStringLiteral("kube-system");
+        m_reflector->setTarget(target);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        for (const StoredObjectPtr &object : m_store->objects())
+            QCOMPARE(object->namespaceName, QStringLiteral("kube-system"));
+        QVERIFY(m_sim->requests().first().toObject().value("path").toString().contains(
+            "/namespaces/kube-system/pods"));
+    }
+
+    void shouldServeTableOutputWithColumns()
+    {
+        WatchTarget target = podsEverywhere();
+        target.table = true;
+        makeReflector({}, target);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QVERIFY(!m_store->columns().isEmpty());
+        QCOMPARE(m_store->columns().first().name, QStringLiteral("Name"));
+        const StoredObjectPtr any = m_store->objects().first();
+        QCOMPARE(any->cells.size(), m_store->columns().size());
+        QVERIFY(!any->raw.isEmpty());
+        QVERIFY(m_sim->requests().first().toObject().value("accept").toString().startsWith(
+            "application/json;as=Table;v=v1;g=meta.k8s.io"));
+        QVERIFY(storeEqualsServer());
+        const QString rv = m_sim->objectOp("add", "default", "tabled");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
+        QCOMPARE(m_store->get("default/tabled")->cells.size(), m_store->columns().size());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestReflector)
+#include "tst_reflector.moc"
