@@ -183,7 +183,7 @@ void ExecCredentialProvider::onFinished(int exitCode, bool crashed)
                     .arg(exitCode) +
                 pluginMessage();
     } else {
-        error = parseOutput(m_stdout, &credentials);
+        error = parseExecCredential(m_stdout, m_config.apiVersion, m_config.userName, &credentials);
     }
     m_stdout.fill('\0');
     m_stdout.clear();
@@ -205,21 +205,23 @@ QString ExecCredentialProvider::pluginMessage() const
     return text.isEmpty() ? QString() : QStringLiteral("\n\nThe plugin said:\n") + text;
 }
 
-QString ExecCredentialProvider::parseOutput(const QByteArray &output,
-                                            Credentials *credentials) const
+QString ExecCredentialProvider::parseExecCredential(const QByteArray &output,
+                                                    const QString &expectedApiVersion,
+                                                    const QString &userName,
+                                                    Credentials *credentials)
 {
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(output, &parseError);
     if (!doc.isObject())
         return QStringLiteral("exec plugin for user \"%1\" printed something that is not an "
                               "ExecCredential JSON object")
-            .arg(m_config.userName);
+            .arg(userName);
     const QJsonObject root = doc.object();
     const QString apiVersion = root.value(QStringLiteral("apiVersion")).toString();
-    if (apiVersion != m_config.apiVersion)
+    if (apiVersion != expectedApiVersion)
         return QStringLiteral("exec plugin is configured to use API version %1, plugin returned "
                               "version %2")
-            .arg(m_config.apiVersion, apiVersion.isEmpty() ? QStringLiteral("(none)") : apiVersion);
+            .arg(expectedApiVersion, apiVersion.isEmpty() ? QStringLiteral("(none)") : apiVersion);
     if (root.value(QStringLiteral("kind")).toString() != QLatin1String("ExecCredential"))
         return QStringLiteral("exec plugin returned an object whose kind is not ExecCredential");
     const QJsonValue statusValue = root.value(QStringLiteral("status"));

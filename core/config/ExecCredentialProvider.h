@@ -58,6 +58,10 @@ public:
     void invalidate() override;
 
     static bool isSupportedApiVersion(const QString &apiVersion);
+    // Parses what a plugin printed into credentials: empty on success, else the error (which
+    // never quotes the output, so it cannot leak a token).
+    static QString parseExecCredential(const QByteArray &output, const QString &expectedApiVersion,
+                                       const QString &userName, Credentials *credentials);
 
 private:
     // The KUBERNETES_EXEC_INFO value the plugin receives.
@@ -67,7 +71,6 @@ private:
     void onFailedToStart();
     void finish(const Credentials &credentials, const QString &error);
     void finishLater(const QString &error);
-    QString parseOutput(const QByteArray &output, Credentials *credentials) const;
     QString pluginMessage() const;
     void stopTimer();
 

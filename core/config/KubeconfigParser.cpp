@@ -14,6 +14,7 @@ namespace {
 const char ExecExtensionName[] = "client.authentication.k8s.io/exec";
 // Bounds the YAML → JSON conversion of extensions (aliases can make a small file huge).
 constexpr int MaxJsonNodes = 10000;
+constexpr int MaxJsonDepth = 100;
 
 struct ParseFailure
 {
@@ -315,22 +316,27 @@ private:
     }
 
     // YAML → JSON the way kubectl's YAML decoder types plain scalars.
-    QJsonValue toJson(const YAML::Node &node, const QString &field, int &budget)
+    // depth bounds the recursion: an alias can make a node contain itself (&x [*x]), which the
+    // node budget alone would only stop 10,000 stack frames deep.
+    QJsonValue toJson(const YAML::Node &node, const QString &field, int &budget, int depth = 0)
     {
         if (--budget < 0)
             fail(node, field, QStringLiteral("too large"));
+        if (depth > MaxJsonDepth)
+            fail(node, field, QStringLiteral("nested too deeply (or an alias refers to itself)"));
         if (!node || node.IsNull())
             return QJsonValue::Null;
         if (node.IsSequence()) {
             QJsonArray array;
             for (const YAML::Node &item : node)
-                array.append(toJson(item, field, budget));
+                array.append(toJson(item, field, budget, depth + 1));
             return array;
         }
         if (node.IsMap()) {
             QJsonObject object;
             for (auto it = node.begin(); it != node.end(); ++it)
-                object.insert(scalar(it->first, field), toJson(it->second, field, budget));
+                object.insert(scalar(it->first, field),
+                              toJson(it->second, field, budget, depth + 1));
             return object;
         }
         const QString text = QString::fromStdString(node.Scalar());
