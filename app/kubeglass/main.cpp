@@ -1,0 +1,122 @@
+// kubeglass: the desktop app. `--demo` runs it on the embedded simulated cluster,
+// `--server URL [--token T]` connects directly, otherwise the kubeconfig decides.
+#include "core/config/KubeconfigLoader.h"
+#include "sim/SimConfig.h"
+#include "sim/SimServerThread.h"
+#include "ui/MainWindow.h"
+#include "ui/UiLogging.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QIcon>
+
+#include <memory>
+
+namespace {
+
+SimConfig demoConfig(int pods)
+{
+    SimConfig config;
+    config.namespaces = 5;
+    config.pods = pods;
+    config.deployments = std::max(4, pods / 12);
+    config.nodes = 3;
+    config.churnPerSecond = 4; // a few events per second keep the demo alive
+    return config;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("kubeglass"));
+    QApplication::setApplicationName(QStringLiteral("kubeglass"));
+    QApplication::setApplicationVersion(QStringLiteral(KUBEGLASS_VERSION));
+    QApplication::setApplicationDisplayName(QStringLiteral("Kubeglass"));
+    // Wayland and the desktop shell match the window to kubeglass.desktop (and its icon) by this.
+    QGuiApplication::setDesktopFileName(QStringLiteral("kubeglass"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kubeglass.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Watch Kubernetes resources live."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QStringLiteral("Run on an embedded simulated cluster."));
+    const QCommandLineOption demoPods(QStringLiteral("demo-pods"),
+                                      QStringLiteral("Pods in the demo cluster (default 300)."),
+                                      QStringLiteral("n"), QStringLiteral("300"));
+    const QCommandLineOption server(QStringLiteral("server"),
+                                    QStringLiteral("Connect to this API server URL directly."),
+                                    QStringLiteral("url"));
+    const QCommandLineOption token(QStringLiteral("token"),
+                                   QStringLiteral("Bearer token for --server."),
+                                   QStringLiteral("token"));
+    const QCommandLineOption insecure(QStringLiteral("insecure-skip-tls-verify"),
+                                      QStringLiteral("Do not verify the --server certificate."));
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
+                                        QStringLiteral("Use this kubeconfig file."),
+                                        QStringLiteral("path"));
+    parser.addOptions({demo, demoPods, server, token, insecure, kubeconfig});
+    parser.process(app);
+
+    std::unique_ptr<SimServerThread> sim; // outlives the window (declared first)
+    MainWindow window;
+    const auto startDemo = [&] {
+        if (!sim) {
+            sim = std::make_unique<SimServerThread>();
+            bool ok = false;
+            const int pods = parser.value(demoPods).toInt(&ok);
+            const QUrl url = sim->start(demoConfig(ok && pods > 0 ? pods : 300));
+            if (url.isEmpty()) {
+                qCCritical(lcUi) << "demo cluster failed to start:" << sim->errorString();
+                window.showNoKubeconfig(
+                    QObject::tr("The demo cluster could not start: %1").arg(sim->errorString()));
+                sim.reset();
+                return;
+            }
+            qCInfo(lcUi) << "demo cluster at" << url.toDisplayString();
+            RestConfig config;
+            config.server = url;
+            config.origin = QStringLiteral("the embedded demo cluster");
+            window.connectTo(QStringLiteral("demo"), config, QString());
+        }
+    };
+    QObject::connect(&window, &MainWindow::demoRequested, &window, startDemo);
+
+    if (parser.isSet(demo)) {
+        startDemo();
+    } else if (parser.isSet(server)) {
+        const QUrl url = QUrl::fromUserInput(parser.value(server));
+        if (!url.isValid() || url.host().isEmpty()) {
+            qCCritical(lcUi) << "invalid --server URL:" << parser.value(server);
+            return 2;
+        }
+        RestConfig config;
+        config.server = url;
+        config.bearerToken = parser.value(token).toUtf8();
+        config.insecureSkipTlsVerify = parser.isSet(insecure);
+        config.origin = QStringLiteral("--server");
+        window.connectTo(url.toDisplayString(), config, QString());
+    } else {
+        KubeconfigLoader loader;
+        if (parser.isSet(kubeconfig))
+            loader.setExplicitPath(parser.value(kubeconfig));
+        const Kubeconfig config = loader.load();
+        if (!config.isValid() || config.contexts().isEmpty()) {
+            QString details = config.isValid()
+                                  ? QObject::tr("No context was found in: %1")
+                                        .arg(loader.candidateFiles().join(QStringLiteral(", ")))
+                                  : config.errorString();
+            details += u'\n' + QObject::tr("Run kubeglass --server URL to connect directly, or "
+                                           "try the simulated demo cluster:");
+            window.showNoKubeconfig(details);
+        } else {
+            window.setKubeconfig(config);
+        }
+    }
+    window.show();
+    const int rc = app.exec();
+    return rc;
+}

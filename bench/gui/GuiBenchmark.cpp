@@ -1,0 +1,349 @@
+#include "bench/gui/GuiBenchmark.h"
+
+#include "sim/SimConfig.h"
+#include "sim/SimServerThread.h"
+#include "ui/MainWindow.h"
+#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectTableModel.h"
+#include "ui/WatchSession.h"
+
+#include "bench/gui/StallMonitor.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLineEdit>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QTableView>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace {
+
+constexpr char kProbeNamespace[] = "default";
+
+qint64 currentRssKb()
+{
+    QFile statm(QStringLiteral("/proc/self/statm"));
+    if (!statm.open(QIODevice::ReadOnly))
+        return 0;
+    const QList<QByteArray> fields = statm.readAll().split(' ');
+    return fields.size() > 1 ? fields[1].toLongLong() * sysconf(_SC_PAGESIZE) / 1024 : 0;
+}
+
+qint64 peakRssKb()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    return usage.ru_maxrss;
+}
+
+double percentile(QList<double> values, double fraction)
+{
+    if (values.isEmpty())
+        return std::nan("");
+    std::sort(values.begin(), values.end());
+    const qsizetype index = std::clamp<qsizetype>(
+        qsizetype(std::ceil(fraction * double(values.size()))) - 1, 0, values.size() - 1);
+    return values[index];
+}
+
+} // namespace
+
+GuiBenchmark::GuiBenchmark(const Options &options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+{}
+
+GuiBenchmark::~GuiBenchmark()
+{
+    m_window.reset(); // before the server it watches
+    m_sim.reset();
+}
+
+int GuiBenchmark::run()
+{
+    SimConfig config;
+    config.namespaces = 10;
+    config.pods = m_options.pods;
+    config.deployments = std::max(4, m_options.pods / 50);
+    config.nodes = 10;
+    m_sim = std::make_unique<SimServerThread>();
+    QElapsedTimer simStart;
+    simStart.start();
+    m_url = m_sim->start(config);
+    if (m_url.isEmpty()) {
+        QTextStream(stderr) << "simulator failed: " << m_sim->errorString() << '\n';
+        return 1;
+    }
+    m_simRssKb = currentRssKb();
+    QTextStream(stdout) << "simulator with " << m_options.pods << " pods started in "
+                        << simStart.elapsed() << " ms (RSS " << m_simRssKb / 1024 << " MiB)\n";
+    m_network = std::make_unique<QNetworkAccessManager>();
+    m_stalls = std::make_unique<StallMonitor>();
+
+    measureStartup();
+    if (!m_failed)
+        measureChurn();
+    if (!m_failed)
+        measureSorting();
+    if (!m_failed)
+        measureFiltering();
+    const qint64 peak = peakRssKb();
+    m_rows.append({QStringLiteral("peak RSS (process, incl. simulator)"),
+                   QStringLiteral("%1 MiB").arg(peak / 1024), QString(), true});
+    m_rows.append({QStringLiteral("peak RSS minus simulator at start"),
+                   QStringLiteral("%1 MiB").arg((peak - m_simRssKb) / 1024), QString(), true});
+    print();
+    return m_failed ? 1 : 0;
+}
+
+bool GuiBenchmark::waitUntil(const std::function<bool()> &condition, int timeoutMs)
+{
+    QElapsedTimer timer;
+    timer.start();
+    while (!condition()) {
+        if (timer.elapsed() > timeoutMs)
+            return false;
+        // The stall monitor's 1 ms timer keeps this from blocking long.
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
+    }
+    return true;
+}
+
+void GuiBenchmark::measureStartup()
+{
+    m_clock.start();
+    m_window = std::make_unique<MainWindow>();
+    m_window->resize(1400, 900);
+    RestConfig rest;
+    rest.server = m_url;
+    m_window->connectTo(QStringLiteral("bench"), rest, QString());
+    m_window->show();
+    add(QStringLiteral("window construction and show"), double(m_clock.elapsed()),
+        QStringLiteral("ms"), -1);
+    // Stalls from here on: the window is up and the list is loading behind it.
+    m_stalls->reset();
+    ObjectTableModel *model = m_window->model();
+    const int timeoutMs = 60000 + m_options.pods * 3;
+    if (!waitUntil([model] { return model->rowCount() > 0; }, timeoutMs)) {
+        QTextStream(stderr) << "no rows after " << timeoutMs << " ms\n";
+        m_failed = true;
+        return;
+    }
+    add(QStringLiteral("start to first rows"), double(m_clock.elapsed()), QStringLiteral("ms"),
+        1000);
+    WatchSession *session = m_window->session();
+    if (!waitUntil(
+            [&] {
+                return session->hasSynced() && !model->hasPending() &&
+                       model->rowCount() >= session->objectCount();
+            },
+            timeoutMs)) {
+        QTextStream(stderr) << "no initial sync after " << timeoutMs << " ms\n";
+        m_failed = true;
+        return;
+    }
+    add(QStringLiteral("initial sync (start to all rows shown)"), double(m_clock.elapsed()),
+        QStringLiteral("ms"), -1);
+    add(QStringLiteral("longest stall during sync"), double(m_stalls->longestStallMs()),
+        QStringLiteral("ms"), 50);
+}
+
+void GuiBenchmark::measureChurn()
+{
+    const QByteArray answer =
+        m_sim->control(QStringLiteral("churn?rate=%1").arg(m_options.eventsPerSecond));
+    QTextStream(stdout) << "churn at " << m_options.eventsPerSecond << " events/s: " << answer
+                        << '\n';
+    const auto connection = connect(m_window->model(), &ObjectTableModel::batchApplied, this,
+                                    &GuiBenchmark::checkProbes);
+    // One second to settle into the churn, then probes every probeIntervalMs.
+    waitUntil([] { return false; }, 1000);
+    m_stalls->reset();
+    const int probes = m_options.churnSeconds * 1000 / m_options.probeIntervalMs;
+    QElapsedTimer timer;
+    timer.start();
+    for (int index = 0; index < probes; ++index) {
+        waitUntil([&] { return timer.elapsed() >= qint64(index) * m_options.probeIntervalMs; },
+                  m_options.probeIntervalMs * 2);
+        sendProbe(index);
+    }
+    waitUntil([this] { return m_pendingProbes.isEmpty(); }, 5000);
+    const qint64 churnStall = m_stalls->longestStallMs();
+    disconnect(connection);
+    m_sim->control(QStringLiteral("churn?rate=0"));
+    add(QStringLiteral("longest stall during churn"), double(churnStall), QStringLiteral("ms"), 50);
+    add(QStringLiteral("event-to-visible p50"), percentile(m_latenciesMs, 0.50),
+        QStringLiteral("ms"), -1);
+    add(QStringLiteral("event-to-visible p99"), percentile(m_latenciesMs, 0.99),
+        QStringLiteral("ms"), 100);
+    add(QStringLiteral("event-to-visible max"), percentile(m_latenciesMs, 1.0),
+        QStringLiteral("ms"), -1);
+    // Churn deletes random pods, probes included: those are not lost updates.
+    const auto deletedByChurn =
+        std::count_if(m_pendingProbes.cbegin(), m_pendingProbes.cend(), [this](const Probe &probe) {
+            return m_window->model()->rowForKey(QLatin1String(kProbeNamespace) + u'/' +
+                                                probe.name) < 0;
+        });
+    m_rows.append({QStringLiteral("probes seen / sent (deleted by churn)"),
+                   QStringLiteral("%1 / %2 (%3)")
+                       .arg(m_latenciesMs.size())
+                       .arg(m_probesSent)
+                       .arg(deletedByChurn),
+                   QString(), m_pendingProbes.size() == deletedByChurn});
+    m_pendingProbes.clear();
+    // Let the last churn events land before timing sorts and filters.
+    waitUntil([] { return false; }, 500);
+}
+
+void GuiBenchmark::sendProbe(int index)
+{
+    // Even probes create a pod, odd ones modify the pod the previous probe created.
+    Probe probe;
+    probe.name = QStringLiteral("bench-probe-%1").arg(index / 2);
+    probe.modify = index % 2 == 1;
+    if (probe.modify && !m_addedVersion.contains(probe.name))
+        return; // its creation is not visible yet: nothing to compare against
+    QUrl url = m_url.resolved(QUrl(QStringLiteral("/_sim/objects")));
+    url.setQuery(QStringLiteral("resource=pods&namespace=%1&name=%2&op=%3")
+                     .arg(QLatin1String(kProbeNamespace), probe.name,
+                          probe.modify ? QStringLiteral("modify") : QStringLiteral("add")));
+    probe.sentNs = m_clock.nsecsElapsed();
+    m_pendingProbes.append(probe);
+    ++m_probesSent;
+    QNetworkRequest request(url);
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    QNetworkReply *reply = m_network->post(request, QByteArray());
+    connect(reply, &QNetworkReply::finished, reply, &QObject::deleteLater);
+}
+
+void GuiBenchmark::checkProbes()
+{
+    ObjectTableModel *model = m_window->model();
+    ObjectFilterProxyModel *proxy = m_window->proxy();
+    const qint64 now = m_clock.nsecsElapsed();
+    for (qsizetype i = m_pendingProbes.size() - 1; i >= 0; --i) {
+        const Probe &probe = m_pendingProbes[i];
+        const int row = model->rowForKey(QLatin1String(kProbeNamespace) + u'/' + probe.name);
+        if (row < 0)
+            continue;
+        const qint64 version = model->objectAt(row)->resourceVersion.toLongLong();
+        if (probe.modify && version <= m_addedVersion.value(probe.name))
+            continue;
+        if (!proxy->mapFromSource(model->index(row, 0)).isValid())
+            continue;
+        if (!probe.modify)
+            m_addedVersion.insert(probe.name, version);
+        m_latenciesMs.append(double(now - probe.sentNs) / 1e6);
+        m_pendingProbes.removeAt(i);
+    }
+}
+
+void GuiBenchmark::measureSorting()
+{
+    QTableView *table = m_window->table();
+    ObjectFilterProxyModel *proxy = m_window->proxy();
+    double longest = 0;
+    QStringList perColumn;
+    for (int column = 0; column < proxy->columnCount(); ++column) {
+        for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            QElapsedTimer timer;
+            timer.start();
+            table->sortByColumn(column, order);
+            QCoreApplication::processEvents(); // the view's relayout and repaint
+            const double ms = double(timer.nsecsElapsed()) / 1e6;
+            longest = std::max(longest, ms);
+            if (order == Qt::AscendingOrder)
+                perColumn.append(QStringLiteral("%1 %2")
+                                     .arg(proxy->headerData(column, Qt::Horizontal).toString())
+                                     .arg(ms, 0, 'f', 0));
+        }
+    }
+    add(QStringLiteral("sort, slowest column (%1 rows)").arg(proxy->rowCount()), longest,
+        QStringLiteral("ms"), 300);
+    m_rows.append({QStringLiteral("  sort ascending by column (ms)"), perColumn.join(u", "),
+                   QString(), true});
+    table->sortByColumn(0, Qt::AscendingOrder);
+    QCoreApplication::processEvents();
+}
+
+void GuiBenchmark::measureFiltering()
+{
+    auto *filter = m_window->findChild<QLineEdit *>(QStringLiteral("filterField"));
+    ObjectTableModel *model = m_window->model();
+    if (!filter || model->rowCount() == 0) {
+        m_failed = true;
+        return;
+    }
+    filter->setFocus();
+    // Typing the end of a real pod's name (its distinctive part) character by character, then
+    // clearing the field.
+    QString name = model->objectAt(model->rowCount() / 2)->name;
+    name = name.right(4);
+    QStringList steps;
+    double longestKey = 0;
+    for (int length = 1; length <= std::min<qsizetype>(4, name.size()); ++length) {
+        QElapsedTimer timer;
+        timer.start();
+        filter->insert(name.mid(length - 1, 1));
+        QCoreApplication::processEvents();
+        const double ms = double(timer.nsecsElapsed()) / 1e6;
+        longestKey = std::max(longestKey, ms);
+        steps.append(QStringLiteral("\"%1\" %2 ms (%3 rows)")
+                         .arg(name.left(length))
+                         .arg(ms, 0, 'f', 1)
+                         .arg(m_window->proxy()->rowCount()));
+    }
+    QElapsedTimer timer;
+    timer.start();
+    filter->clear();
+    QCoreApplication::processEvents();
+    const double clearMs = double(timer.nsecsElapsed()) / 1e6;
+    add(QStringLiteral("filter keystroke, slowest"), longestKey, QStringLiteral("ms"), 50);
+    add(QStringLiteral("filter cleared (all rows back)"), clearMs, QStringLiteral("ms"), 50);
+    m_rows.append({QStringLiteral("  keystrokes"), steps.join(u", "), QString(), true});
+}
+
+void GuiBenchmark::add(const QString &metric, double value, const QString &unit, double target)
+{
+    Row row;
+    row.metric = metric;
+    row.value = std::isnan(value) ? QStringLiteral("n/a")
+                                  : QStringLiteral("%1 %2").arg(value, 0, 'f', 1).arg(unit);
+    if (target >= 0) {
+        row.target = QStringLiteral("<= %1 %2").arg(target).arg(unit);
+        row.met = !std::isnan(value) && value <= target;
+    }
+    m_rows.append(row);
+}
+
+void GuiBenchmark::print() const
+{
+    QTextStream out(stdout);
+    out << "\nkubeglass GUI benchmark: " << m_options.pods << " pods, " << m_options.eventsPerSecond
+        << " events/s churn, " << m_options.churnSeconds << " s of probes every "
+        << m_options.probeIntervalMs << " ms\n";
+    int width = 0;
+    for (const Row &row : m_rows)
+        width = std::max(width, int(row.metric.size()));
+    out << QStringLiteral("%1 | %2 | %3\n")
+               .arg(QStringLiteral("metric"), -width)
+               .arg(QStringLiteral("value"), -16)
+               .arg(QStringLiteral("target"));
+    for (const Row &row : m_rows) {
+        QString target = row.target;
+        if (!target.isEmpty())
+            target += row.met ? QStringLiteral("  ok") : QStringLiteral("  MISSED");
+        out << QStringLiteral("%1 | %2 | %3\n")
+                   .arg(row.metric, -width)
+                   .arg(row.value, -16)
+                   .arg(target);
+    }
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QTimer>
+
+// Measures how long the event loop it lives in goes without running a 1 ms timer: the longest
+// gap (minus the timer's own period) is the longest time the window could not react.
+class StallMonitor : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit StallMonitor(QObject *parent = nullptr);
+
+    // Forgets the longest gap seen so far (a new measurement phase).
+    void reset();
+    qint64 longestStallMs() const;
+
+private:
+    void tick();
+
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_lastTickNs = 0;
+    qint64 m_longestNs = 0;
+};

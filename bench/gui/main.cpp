@@ -1,0 +1,49 @@
+// bench_gui: the real window against an in-process simulator; prints a table of timings.
+//   bench_gui --pods 100000 --rate 5000 --churn-seconds 10
+#include "bench/gui/GuiBenchmark.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+
+int main(int argc, char *argv[])
+{
+    // Offscreen unless told otherwise: the benchmark must run on a headless machine.
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("kubeglass-bench"));
+    QApplication::setApplicationName(QStringLiteral("bench_gui"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(
+        QStringLiteral("Measures the kubeglass window against a simulated cluster."));
+    parser.addHelpOption();
+    const QCommandLineOption pods(QStringLiteral("pods"),
+                                  QStringLiteral("Pods in the cluster (default 1000)."),
+                                  QStringLiteral("n"), QStringLiteral("1000"));
+    const QCommandLineOption rate(QStringLiteral("rate"),
+                                  QStringLiteral("Churn in events per second (default 5000)."),
+                                  QStringLiteral("r"), QStringLiteral("5000"));
+    const QCommandLineOption seconds(
+        QStringLiteral("churn-seconds"),
+        QStringLiteral("How long to probe latency under churn (default 10)."), QStringLiteral("s"),
+        QStringLiteral("10"));
+    parser.addOptions({pods, rate, seconds});
+    parser.process(app);
+
+    GuiBenchmark::Options options;
+    bool podsOk = false;
+    bool rateOk = false;
+    bool secondsOk = false;
+    options.pods = parser.value(pods).toInt(&podsOk);
+    options.eventsPerSecond = parser.value(rate).toDouble(&rateOk);
+    options.churnSeconds = parser.value(seconds).toInt(&secondsOk);
+    if (!podsOk || options.pods <= 0 || !rateOk || options.eventsPerSecond < 0 || !secondsOk ||
+        options.churnSeconds <= 0) {
+        qCritical("bench_gui: --pods and --churn-seconds must be positive integers, --rate a "
+                  "number >= 0");
+        return 2;
+    }
+    GuiBenchmark benchmark(options);
+    return benchmark.run();
+}

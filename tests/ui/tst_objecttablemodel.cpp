@@ -1,0 +1,463 @@
+#include "core/base/ManualClock.h"
+#include "core/store/ObjectStore.h"
+#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectTableModel.h"
+
+#include <QAbstractItemModelTester>
+#include <QElapsedTimer>
+#include <QItemSelectionModel>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <functional>
+#include <limits>
+#include <memory>
+
+namespace {
+
+const QList<TableColumn> kPodColumns = {
+    {"Name", "string", "name", "", 0}, {"Ready", "string", "", "", 0},
+    {"Status", "string", "", "", 0},   {"Restarts", "string", "", "", 0},
+    {"Age", "string", "", "", 0},      {"IP", "string", "", "", 1},
+};
+
+StoredObjectPtr makePod(const QString &ns, const QString &name, int rv,
+                        const QString &status = QStringLiteral("Running"),
+                        const QString &restarts = QStringLiteral("0"),
+                        const QString &app = QStringLiteral("web"), qint64 createdMs = 1000)
+{
+    auto o = std::make_shared<StoredObject>();
+    o->namespaceName = ns;
+    o->name = name;
+    o->key = ns + u'/' + name;
+    o->uid = o->key;
+    o->resourceVersion = QString::number(rv);
+    o->creationTimestampMs = createdMs;
+    o->labels = {{QStringLiteral("app"), app}};
+    o->cells = {name,     QStringLiteral("1/1"), status,
+                restarts, QStringLiteral("5m"),  QStringLiteral("10.0.0.1")};
+    return o;
+}
+
+} // namespace
+
+class TestObjectTableModel : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_clock = std::make_unique<ManualClock>();
+        m_store = std::make_unique<ObjectStore>();
+        m_model = std::make_unique<ObjectTableModel>(m_clock.get());
+        m_model->setResourceKind(QStringLiteral("Pod"), true);
+        m_store->setColumns(kPodColumns);
+        m_model->attach(m_store.get());
+        m_proxy = std::make_unique<ObjectFilterProxyModel>();
+        m_proxy->setObjectModel(m_model.get());
+        m_modelTester = std::make_unique<QAbstractItemModelTester>(
+            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
+            m_proxy.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    void cleanup()
+    {
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_proxy.reset();
+        m_model.reset();
+        m_store.reset();
+    }
+
+    void shouldAppendRowsInArrivalOrder()
+    {
+        // Given three pods added in order
+        for (int i = 0; i < 3; ++i)
+            m_store->upsert(makePod("default", QStringLiteral("p%1").arg(i), i + 1));
+        // When the batch is applied
+        sync();
+        // Then rows follow arrival order and the key index agrees
+        QCOMPARE(m_model->rowCount(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QCOMPARE(m_model->objectAt(i)->name, QStringLiteral("p%1").arg(i));
+            QCOMPARE(m_model->rowForKey(QStringLiteral("default/p%1").arg(i)), i);
+        }
+        // Namespace column first, then the server's non-wide columns
+        QCOMPARE(m_model->columnCount(), 6);
+        QCOMPARE(m_model->headerData(0, Qt::Horizontal).toString(), QString("Namespace"));
+        QCOMPARE(m_model->headerData(1, Qt::Horizontal).toString(), QString("Name"));
+    }
+
+    void shouldApplyThousandChangesAsFewSignals()
+    {
+        // Given 1,000 pods added in one delta
+        QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+        for (int i = 0; i < 1000; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        sync();
+        // Then one insertion signal
+        QCOMPARE(inserted.count(), 1);
+
+        // When 1,000 scattered changes (updates and removals) arrive as one delta
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy layout(m_model.get(), &QAbstractItemModel::layoutChanged);
+        for (int i = 0; i < 1000; i += 2)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), 5000 + i, "Failed"));
+        for (int i = 1; i < 1000; i += 2)
+            m_store->remove(QStringLiteral("ns/p%1").arg(i));
+        sync();
+        // Then few signals, and every surviving row is where the key index says
+        QVERIFY2(changed.count() <= ObjectTableModel::kMaxRangesPerBatch,
+                 qPrintable(QString::number(changed.count())));
+        QVERIFY2(removed.count() <= 2, qPrintable(QString::number(removed.count())));
+        QVERIFY(layout.count() <= 1);
+        QCOMPARE(m_model->rowCount(), 500);
+        verifyKeyIndex();
+        for (int row = 0; row < m_model->rowCount(); ++row)
+            QCOMPARE(m_model->objectAt(row)->name, QStringLiteral("p%1").arg(row * 2));
+    }
+
+    void shouldRemoveContiguousRunsAsRanges()
+    {
+        // Given 20 pods
+        for (int i = 0; i < 20; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        sync();
+        QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+        // When rows 3..7 and 12..13 go away in one batch
+        for (int i : {5, 3, 12, 7, 4, 13, 6})
+            m_store->remove(QStringLiteral("ns/p%1").arg(i));
+        sync();
+        // Then two range removals, order kept, index correct
+        QCOMPARE(removed.count(), 2);
+        QCOMPARE(removed.at(0).at(1).toInt(), 12);
+        QCOMPARE(removed.at(0).at(2).toInt(), 13);
+        QCOMPARE(removed.at(1).at(1).toInt(), 3);
+        QCOMPARE(removed.at(1).at(2).toInt(), 7);
+        QCOMPARE(m_model->objectAt(3)->name, QString("p8"));
+        verifyKeyIndex();
+    }
+
+    void shouldEmitNothingWhenRelistChangesNothing()
+    {
+        // Given a synced store
+        std::vector<StoredObjectPtr> objects;
+        for (int i = 0; i < 50; ++i)
+            objects.push_back(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        m_store->replace(objects, "100");
+        sync();
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
+        QSignalSpy batches(m_model.get(), &ObjectTableModel::batchApplied);
+        // When a relist returns the same objects (fresh copies)
+        std::vector<StoredObjectPtr> again;
+        for (int i = 0; i < 50; ++i)
+            again.push_back(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        m_store->replace(again, "101");
+        sync();
+        // Then the model emits nothing
+        QCOMPARE(changed.count() + inserted.count() + removed.count() + reset.count(), 0);
+        QCOMPARE(batches.count(), 0);
+    }
+
+    void shouldAnnounceOnlyTheChangedColumns()
+    {
+        // Given one pod
+        m_store->upsert(makePod("ns", "a", 1));
+        sync();
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        // When only its Status changes
+        m_store->upsert(makePod("ns", "a", 2, "CrashLoopBackOff"));
+        sync();
+        // Then one dataChanged over the Status column only, with explicit roles
+        QCOMPARE(changed.count(), 1);
+        const QModelIndex from = changed.at(0).at(0).value<QModelIndex>();
+        const QModelIndex to = changed.at(0).at(1).value<QModelIndex>();
+        QCOMPARE(from.column(), 3);
+        QCOMPARE(to.column(), 3);
+        const QList<int> roles = changed.at(0).at(2).value<QList<int>>();
+        QVERIFY(roles.contains(Qt::DisplayRole));
+        QVERIFY(roles.contains(ObjectTableModel::SortRole));
+        QCOMPARE(m_model->health(0), ObjectTableModel::Health::Failed);
+    }
+
+    void shouldCoalesceBurstsIntoOnePassPerFrame()
+    {
+        // Given many store batches arriving within one frame
+        QSignalSpy batches(m_model.get(), &ObjectTableModel::batchApplied);
+        for (int i = 0; i < 50; ++i) {
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+            m_store->flush();
+        }
+        // When the frame timer fires
+        QTRY_COMPARE(m_model->rowCount(), 50);
+        // Then they were applied in a single pass
+        QCOMPARE(batches.count(), 1);
+        QCOMPARE(batches.at(0).at(0).toInt(), 50);
+    }
+
+    void shouldSortByTypedValues()
+    {
+        // Given restarts that sort differently as text and as numbers, and different ages
+        m_store->upsert(makePod("ns", "a", 1, "Running", "10", "web", 3000));
+        m_store->upsert(makePod("ns", "b", 2, "Running", "9", "web", 1000));
+        m_store->upsert(makePod("ns", "c", 3, "Running", "2 (5m ago)", "web", 2000));
+        sync();
+        // When sorted by Restarts ascending
+        m_proxy->sort(4, Qt::AscendingOrder);
+        // Then numerically
+        QCOMPARE(proxyNames(), QStringList({"c", "b", "a"}));
+        // When sorted by Age ascending (youngest first)
+        m_proxy->sort(5, Qt::AscendingOrder);
+        QCOMPARE(proxyNames(), QStringList({"a", "c", "b"}));
+        // And the age cell reads as an age from the creation time, not the frozen server cell
+        const qint64 now = m_clock->currentDateTime().toMSecsSinceEpoch();
+        QVERIFY(now > 3000);
+        QVERIFY(m_proxy->index(0, 5).data().toString().endsWith(u'y'));
+    }
+
+    void shouldKeepSelectionAcrossUpdatesAndResorts()
+    {
+        // Given a sorted proxy with one selected row
+        for (int i = 0; i < 100; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i, 3, 10, QChar(u'0')), i + 1,
+                                    "Running", QString::number(i % 7)));
+        sync();
+        m_proxy->sort(1, Qt::DescendingOrder);
+        QItemSelectionModel selection(m_proxy.get());
+        const QModelIndex target =
+            m_proxy->mapFromSource(m_model->index(m_model->rowForKey("ns/p050"), 0));
+        selection.setCurrentIndex(target,
+                                  QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // When rows around it are updated, removed, added, and the sort changes
+        for (int i = 0; i < 100; i += 3)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i, 3, 10, QChar(u'0')),
+                                    1000 + i, "Pending", QString::number(i)));
+        for (int i = 1; i < 50; i += 2)
+            m_store->remove(QStringLiteral("ns/p%1").arg(i, 3, 10, QChar(u'0')));
+        for (int i = 100; i < 150; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        sync();
+        m_proxy->sort(4, Qt::AscendingOrder);
+        // Then the selection still names the same object
+        const QModelIndex current = selection.currentIndex();
+        QVERIFY(current.isValid());
+        QCOMPARE(current.data(ObjectTableModel::KeyRole).toString(), QString("ns/p050"));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().data(ObjectTableModel::KeyRole).toString(),
+                 QString("ns/p050"));
+    }
+
+    void shouldFilterByNamespacesTextAndRegex()
+    {
+        // Given pods in two namespaces with different labels
+        m_store->upsert(makePod("alpha", "web-1", 1, "Running", "0", "frontend"));
+        m_store->upsert(makePod("alpha", "db-1", 2, "Running", "0", "database"));
+        m_store->upsert(makePod("beta", "web-2", 3, "Running", "0", "frontend"));
+        sync();
+        // When filtering by namespace
+        m_proxy->setNamespaces({"beta"});
+        QCOMPARE(m_proxy->rowCount(), 1);
+        // When filtering by text over labels, case-insensitively, across namespaces
+        m_proxy->setNamespaces({});
+        m_proxy->setText("APP=FRONT");
+        QCOMPARE(m_proxy->rowCount(), 2);
+        // When filtering by regex
+        m_proxy->setText("/^db-\\d$");
+        QCOMPARE(m_proxy->rowCount(), 1);
+        QVERIFY(m_proxy->isTextValid());
+        // When the regex is broken: nothing matches and the error is reported
+        m_proxy->setText("/([");
+        QVERIFY(!m_proxy->isTextValid());
+        QCOMPARE(m_proxy->rowCount(), 0);
+        // When the label changes, the filter follows
+        m_proxy->setText("database");
+        QCOMPARE(m_proxy->rowCount(), 1);
+        m_store->upsert(makePod("alpha", "web-1", 9, "Running", "0", "database"));
+        sync();
+        QCOMPARE(m_proxy->rowCount(), 2);
+    }
+
+    void shouldFilterHundredThousandRowsQuickly()
+    {
+        // Given 100,000 pods over 20 namespaces, sorted by name (testers off: this measures
+        // the proxy itself, and the churn test covers the signals)
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        std::vector<StoredObjectPtr> objects;
+        objects.reserve(100000);
+        for (int i = 0; i < 100000; ++i)
+            objects.push_back(makePod(QStringLiteral("ns-%1").arg(i % 20),
+                                      QStringLiteral("pod-%1").arg(i), i + 1, "Running", "0",
+                                      QStringLiteral("app-%1").arg(i % 50)));
+        QElapsedTimer timer;
+        timer.start();
+        m_store->replace(objects, "1");
+        sync();
+        const qint64 loadMs = timer.elapsed();
+        QCOMPARE(m_model->rowCount(), 100000);
+        m_proxy->sort(1, Qt::AscendingOrder);
+        // When the filter text and namespaces change (each change timed as the best of three
+        // tries, so a busy 2-core machine's preemption does not decide the result)
+        qint64 worst = 0;
+        const auto timeChange = [this](const std::function<void()> &before,
+                                       const std::function<void()> &change) {
+            qint64 best = std::numeric_limits<qint64>::max();
+            for (int attempt = 0; attempt < 3; ++attempt) {
+                before();
+                QElapsedTimer t;
+                t.start();
+                change();
+                m_proxy->rowCount(); // forces a lazily rebuilt mapping
+                best = std::min(best, t.elapsed());
+            }
+            return best;
+        };
+        QString previous;
+        const QStringList texts = {"pod-9", "app-7", "pod-99", "/pod-1.*5$", "ns-3", ""};
+        for (const QString &text : texts) {
+            const qint64 ms =
+                timeChange([&] { m_proxy->setText(previous); }, [&] { m_proxy->setText(text); });
+            qInfo("filter '%s': %lld ms, %d rows", qPrintable(text), ms, m_proxy->rowCount());
+            worst = std::max(worst, ms);
+            previous = text;
+        }
+        const qint64 namespaceMs = timeChange([this] { m_proxy->setNamespaces({}); },
+                                              [this] {
+                                                  m_proxy->setNamespaces({"ns-1", "ns-2"});
+                                              });
+        qInfo("namespaces: %lld ms", namespaceMs);
+        worst = std::max(worst, namespaceMs);
+        QCOMPARE(m_proxy->rowCount(), 10000);
+        m_proxy->setText("pod-99");
+        QCOMPARE(m_proxy->rowCount(), countMatching("pod-99", {"ns-1", "ns-2"}));
+        qInfo("100k rows: load %lld ms, worst filter change %lld ms", loadMs, worst);
+        // Then each filter change stays well under 100 ms
+        QVERIFY2(worst < 100, qPrintable(QString::number(worst)));
+    }
+
+    void shouldTickAgeColumnAloneOncePerSecond()
+    {
+        // Given rows
+        for (int i = 0; i < 10; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        sync();
+        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        // When a second passes
+        QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 3000);
+        // Then only the Age column over all rows is announced, display role only
+        const QModelIndex from = changed.at(0).at(0).value<QModelIndex>();
+        const QModelIndex to = changed.at(0).at(1).value<QModelIndex>();
+        QCOMPARE(from.column(), 5);
+        QCOMPARE(to.column(), 5);
+        QCOMPARE(from.row(), 0);
+        QCOMPARE(to.row(), 9);
+        QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>({Qt::DisplayRole}));
+    }
+
+    void shouldShowPriorityColumnsOnlyWhenWide()
+    {
+        QCOMPARE(m_model->columnCount(), 6);
+        QVERIFY(m_model->hasHiddenWideColumns());
+        m_model->setWide(true);
+        QCOMPARE(m_model->columnCount(), 7);
+        QCOMPARE(m_model->headerData(6, Qt::Horizontal).toString(), QString("IP"));
+    }
+
+    void shouldFallBackToBuiltInColumnsWithoutTable()
+    {
+        // Given a server that refused Table output
+        m_store->setColumns({});
+        // Then Namespace, Name, Age
+        QCOMPARE(m_model->columnCount(), 3);
+        QCOMPARE(m_model->headerData(1, Qt::Horizontal).toString(), QString("Name"));
+        QCOMPARE(m_model->headerData(2, Qt::Horizontal).toString(), QString("Age"));
+        m_model->setResourceKind("Node", false);
+        QCOMPARE(m_model->columnCount(), 2);
+    }
+
+    void shouldStayConsistentUnderChurn()
+    {
+        // Given a filtered, sorted proxy over a model under random churn (the testers check
+        // every signal)
+        m_proxy->sort(3, Qt::AscendingOrder);
+        m_proxy->setText("app-1");
+        QRandomGenerator random(42);
+        QStringList live;
+        for (int round = 0; round < 60; ++round) {
+            const int changes = 1 + int(random.bounded(200));
+            for (int c = 0; c < changes; ++c) {
+                const int op = int(random.bounded(3));
+                if (op == 0 || live.isEmpty()) {
+                    const QString name = QStringLiteral("p%1-%2").arg(round).arg(c);
+                    m_store->upsert(makePod("ns", name, round * 1000 + c, "Running", "0",
+                                            QStringLiteral("app-%1").arg(random.bounded(3))));
+                    live.append(name);
+                } else if (op == 1) {
+                    const QString &name = live.at(int(random.bounded(live.size())));
+                    m_store->upsert(makePod("ns", name, round * 1000 + c,
+                                            random.bounded(2) ? "Running" : "Failed",
+                                            QString::number(random.bounded(5)),
+                                            QStringLiteral("app-%1").arg(random.bounded(3))));
+                } else {
+                    const int at = int(random.bounded(live.size()));
+                    m_store->remove(QStringLiteral("ns/") + live.takeAt(at));
+                }
+            }
+            sync();
+            if (round % 10 == 0)
+                m_proxy->setText(round % 20 ? "app-1" : "");
+        }
+        // Then the model matches the store
+        QCOMPARE(m_model->rowCount(), live.size());
+        verifyKeyIndex();
+    }
+
+private:
+    void sync()
+    {
+        m_store->flush();
+        m_model->flushPending();
+    }
+
+    void verifyKeyIndex()
+    {
+        for (int row = 0; row < m_model->rowCount(); ++row)
+            QCOMPARE(m_model->rowForKey(m_model->objectAt(row)->key), row);
+    }
+
+    QStringList proxyNames() const
+    {
+        QStringList names;
+        for (int row = 0; row < m_proxy->rowCount(); ++row)
+            names.append(m_proxy->index(row, 1).data().toString());
+        return names;
+    }
+
+    int countMatching(const QString &needle, const QSet<QString> &namespaces) const
+    {
+        int count = 0;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const StoredObjectPtr &o = m_model->objectAt(row);
+            if (namespaces.contains(o->namespaceName) && o->name.contains(needle))
+                ++count;
+        }
+        return count;
+    }
+
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<ObjectStore> m_store;
+    std::unique_ptr<ObjectTableModel> m_model;
+    std::unique_ptr<ObjectFilterProxyModel> m_proxy;
+    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
+    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
+};
+
+QTEST_MAIN(TestObjectTableModel)
+#include "tst_objecttablemodel.moc"

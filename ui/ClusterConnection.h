@@ -1,0 +1,32 @@
+#pragma once
+
+#include "core/net/RestConfig.h"
+
+#include <QObject>
+#include <QThread>
+
+class RestClient;
+
+// One cluster as the app talks to it: a RestClient on a network thread of its own, so
+// decoding 100,000 objects never stalls the window. WatchSessions run their reflectors here.
+class ClusterConnection : public QObject
+{
+    Q_OBJECT
+
+public:
+    // name: what the context picker shows ("kind-dev", "demo", the server URL).
+    ClusterConnection(const QString &name, const RestConfig &config, QObject *parent = nullptr);
+    ~ClusterConnection() override;
+
+    QString name() const { return m_name; }
+    const RestConfig &config() const { return m_config; }
+    // Lives on thread(); use it only from there.
+    RestClient *client() const { return m_client; }
+    QThread *networkThread() { return &m_thread; }
+
+private:
+    QString m_name;
+    RestConfig m_config;
+    QThread m_thread;
+    RestClient *m_client = nullptr; // Owned; deleted on m_thread.
+};

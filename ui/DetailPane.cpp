@@ -1,0 +1,255 @@
+#include "ui/DetailPane.h"
+
+#include "core/net/ApiError.h"
+#include "ui/CellValues.h"
+#include "ui/ResourceCatalog.h"
+#include "ui/UiLogging.h"
+#include "ui/WatchSession.h"
+#include "ui/YamlRenderer.h"
+
+#include <QCheckBox>
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+DetailPane::DetailPane(QWidget *parent)
+    : QWidget(parent)
+    , m_title(new QLabel(this))
+    , m_managedFields(new QCheckBox(tr("Show &managedFields"), this))
+    , m_reveal(new QPushButton(tr("&Reveal data"), this))
+    , m_yaml(new QPlainTextEdit(this))
+    , m_eventsView(new QTableView(this))
+    , m_eventsModel(new QStandardItemModel(0, 4, this))
+{
+    setObjectName(QStringLiteral("detailPane"));
+    setAccessibleName(tr("Object details"));
+    m_title->setObjectName(QStringLiteral("detailTitle"));
+    m_title->setAccessibleDescription(tr("The selected object"));
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont titleFont = m_title->font();
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_managedFields->setObjectName(QStringLiteral("managedFieldsToggle"));
+    m_managedFields->setAccessibleName(tr("Show managedFields"));
+    m_managedFields->setToolTip(tr("Show metadata.managedFields (Alt+M)"));
+    m_reveal->setObjectName(QStringLiteral("revealSecret"));
+    m_reveal->setAccessibleName(tr("Reveal secret data"));
+    m_reveal->setCheckable(true);
+    m_reveal->setToolTip(tr("Show the Secret's data values (Alt+R)"));
+    m_reveal->hide();
+    m_yaml->setObjectName(QStringLiteral("yamlView"));
+    m_yaml->setAccessibleName(tr("Object YAML"));
+    m_yaml->setAccessibleDescription(tr("The selected object as YAML, updated live"));
+    m_yaml->setReadOnly(true);
+    m_yaml->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_yaml->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_eventsView->setObjectName(QStringLiteral("eventsTable"));
+    m_eventsView->setAccessibleName(tr("Events of the selected object"));
+    m_eventsView->setModel(m_eventsModel);
+    m_eventsView->verticalHeader()->hide();
+    m_eventsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_eventsView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_eventsView->horizontalHeader()->setStretchLastSection(true);
+    m_eventsView->setWordWrap(false);
+    m_eventsModel->setHorizontalHeaderLabels({tr("Type"), tr("Reason"), tr("Age"), tr("Message")});
+    m_eventsView->setColumnWidth(0, 70);
+    m_eventsView->setColumnWidth(1, 130);
+    m_eventsView->setColumnWidth(2, 60);
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_title, 1);
+    header->addWidget(m_managedFields);
+    header->addWidget(m_reveal);
+    auto *eventsLabel = new QLabel(tr("Events"), this);
+    eventsLabel->setAccessibleDescription(tr("Caption of the events table"));
+    auto *eventsBox = new QWidget(this);
+    auto *eventsLayout = new QVBoxLayout(eventsBox);
+    eventsLayout->setContentsMargins(0, 0, 0, 0);
+    eventsLayout->addWidget(eventsLabel);
+    eventsLayout->addWidget(m_eventsView);
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->setObjectName(QStringLiteral("detailSplitter"));
+    split->addWidget(m_yaml);
+    split->addWidget(eventsBox);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(header);
+    layout->addWidget(split, 1);
+
+    connect(m_managedFields, &QCheckBox::toggled, this, &DetailPane::render);
+    connect(m_reveal, &QPushButton::toggled, this, [this](bool on) {
+        m_revealed = on;
+        m_reveal->setText(on ? tr("&Hide data") : tr("&Reveal data"));
+        render();
+    });
+    showObject(nullptr, {});
+}
+
+DetailPane::~DetailPane() = default;
+
+void DetailPane::setConnection(ClusterConnection *connection)
+{
+    if (connection == m_connection)
+        return;
+    delete m_events;
+    m_events = nullptr;
+    m_connection = connection;
+    m_fieldSelectorRefused = false;
+    if (m_connection) {
+        m_events = new WatchSession(m_connection, tr("object events"), this);
+        connect(m_events, &WatchSession::storeChanged, this, &DetailPane::onEventsDelta);
+        connect(m_events, &WatchSession::errorOccurred, this, &DetailPane::onEventsError);
+        connect(m_events, &WatchSession::restarted, this, [this] {
+            m_eventObjects.clear();
+            rebuildEventsTable();
+        });
+    }
+    emit eventsSessionChanged(m_events);
+    watchEvents();
+}
+
+void DetailPane::showObject(const StoredObjectPtr &object, const QString &kind)
+{
+    const bool sameObject = object && m_object && object->uid == m_object->uid;
+    if (!sameObject && m_revealed)
+        m_reveal->setChecked(false); // a newly selected Secret starts masked
+    m_object = object;
+    m_kind = kind;
+    render();
+    if (!sameObject)
+        watchEvents();
+}
+
+QString DetailPane::yamlText() const
+{
+    return m_yaml->toPlainText();
+}
+
+void DetailPane::render()
+{
+    if (!m_object) {
+        m_title->setText(tr("Select a row to see the object"));
+        m_yaml->clear();
+        m_reveal->hide();
+        return;
+    }
+    m_title->setText(QStringLiteral("%1 %2").arg(m_kind, m_object->key));
+    m_title->setAccessibleName(m_title->text());
+    const bool secret = m_kind == u"Secret" || YamlRenderer::isSecret(m_object->raw);
+    m_reveal->setVisible(secret);
+    YamlRenderer::Options options;
+    options.showManagedFields = m_managedFields->isChecked();
+    options.revealSecretData = m_revealed;
+    const QString yaml = YamlRenderer::render(m_object->raw, options);
+    if (yaml == m_yaml->toPlainText())
+        return;
+    const int scroll = m_yaml->verticalScrollBar()->value();
+    m_yaml->setPlainText(yaml);
+    m_yaml->verticalScrollBar()->setValue(scroll);
+}
+
+void DetailPane::watchEvents()
+{
+    m_eventObjects.clear();
+    rebuildEventsTable();
+    if (!m_events)
+        return;
+    if (!m_object || m_kind == u"Event") {
+        m_events->stop();
+        return;
+    }
+    WatchTarget target = ResourceCatalog::targetFor(ResourceCatalog::events());
+    target.namespaceName = m_object->namespaceName;
+    if (!m_fieldSelectorRefused) {
+        target.fieldSelector = m_object->uid.isEmpty()
+                                   ? QStringLiteral("involvedObject.name=%1").arg(m_object->name)
+                                   : QStringLiteral("involvedObject.uid=%1").arg(m_object->uid);
+    }
+    m_events->start(target);
+}
+
+void DetailPane::onEventsError(const ApiError &error)
+{
+    // Servers that cannot select events by involvedObject (400): watch the namespace's events
+    // and keep the ones about this object here instead.
+    if (error.httpStatus == 400 && !m_fieldSelectorRefused && m_object) {
+        qCInfo(lcUi) << "events field selector refused; filtering events locally:" << error.message;
+        m_fieldSelectorRefused = true;
+        watchEvents();
+    }
+}
+
+bool DetailPane::concernsObject(const QByteArray &eventJson) const
+{
+    if (!m_fieldSelectorRefused)
+        return true;
+    const QJsonObject involved = QJsonDocument::fromJson(eventJson)
+                                     .object()
+                                     .value(QLatin1String("involvedObject"))
+                                     .toObject();
+    const QString uid = involved.value(QLatin1String("uid")).toString();
+    if (!uid.isEmpty() && m_object)
+        return uid == m_object->uid;
+    return m_object && involved.value(QLatin1String("name")).toString() == m_object->name &&
+           (m_kind.isEmpty() || involved.value(QLatin1String("kind")).toString() == m_kind);
+}
+
+void DetailPane::onEventsDelta(const StoreDelta &delta)
+{
+    for (const QString &key : delta.removed)
+        m_eventObjects.remove(key);
+    for (const QList<StoredObjectPtr> *list : {&delta.added, &delta.updated}) {
+        for (const StoredObjectPtr &event : *list) {
+            if (concernsObject(event->raw))
+                m_eventObjects.insert(event->key, event);
+            else
+                m_eventObjects.remove(event->key);
+        }
+    }
+    rebuildEventsTable();
+}
+
+void DetailPane::rebuildEventsTable()
+{
+    // A handful of events per object: rebuilding the small table is simplest and cheap.
+    struct Row
+    {
+        qint64 lastMs;
+        QStringList cells;
+    };
+    QList<Row> rows;
+    const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    for (const StoredObjectPtr &event : std::as_const(m_eventObjects)) {
+        const QJsonObject o = QJsonDocument::fromJson(event->raw).object();
+        qint64 last =
+            CellValues::parseTimestampMs(o.value(QLatin1String("lastTimestamp")).toString());
+        if (last < 0)
+            last = event->creationTimestampMs;
+        rows.append({last,
+                     {o.value(QLatin1String("type")).toString(),
+                      o.value(QLatin1String("reason")).toString(),
+                      last > 0 ? CellValues::formatAge(now - last) : QString(),
+                      o.value(QLatin1String("message")).toString()}});
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const Row &a, const Row &b) { return a.lastMs > b.lastMs; });
+    m_eventsModel->setRowCount(0);
+    for (const Row &row : std::as_const(rows)) {
+        QList<QStandardItem *> items;
+        for (const QString &cell : row.cells)
+            items.append(new QStandardItem(cell));
+        m_eventsModel->appendRow(items);
+    }
+}

@@ -1,0 +1,139 @@
+#pragma once
+
+#include "core/config/Kubeconfig.h"
+#include "core/discovery/ResourceType.h"
+#include "core/net/RestConfig.h"
+#include "core/watch/ReflectorPhase.h"
+
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+class ClusterConnection;
+class DetailPane;
+class MessageBar;
+class NamespaceSelector;
+class ObjectFilterProxyModel;
+class ObjectTableModel;
+class QAction;
+class QComboBox;
+class QDockWidget;
+class QLineEdit;
+class QSplitter;
+class ResourceCatalog;
+class QStackedWidget;
+class QTableView;
+class StatusBanner;
+class StatusPanel;
+class WatchSession;
+struct ApiError;
+
+// The window an admin keeps open all day: pick a context, a resource type and namespaces, and
+// watch the objects live, with the reflector's health always visible.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Contexts from a kubeconfig: fills the picker and connects to the last used (or current).
+    void setKubeconfig(const Kubeconfig &kubeconfig);
+    // A cluster given directly (--server, the demo): becomes the only picker entry.
+    void connectTo(const QString &name, const RestConfig &config, const QString &defaultNamespace);
+    // The first screen when there is no kubeconfig: says so and offers the demo cluster.
+    void showNoKubeconfig(const QString &details);
+
+    // For tests and automation.
+    ObjectTableModel *model() const { return m_model; }
+    ObjectFilterProxyModel *proxy() const { return m_proxy; }
+    WatchSession *session() const { return m_session; }
+    StatusPanel *statusPanel() const { return m_statusPanel; }
+    StatusBanner *banner() const { return m_banner; }
+    MessageBar *messageBar() const { return m_messages; }
+    DetailPane *detailPane() const { return m_detail; }
+    QTableView *table() const { return m_table; }
+    NamespaceSelector *namespaceSelector() const { return m_namespaces; }
+    QComboBox *resourcePicker() const { return m_resourcePicker; }
+    // The current connection's discovered types (null when not connected).
+    ResourceCatalog *resourceCatalog() const { return m_catalog; }
+    const ResourceType &currentType() const { return m_type; }
+    // By qualified name ("deployments.apps"); false when the picker does not offer it.
+    bool selectResource(const QString &qualifiedName);
+    void refreshResourceTypes();
+
+signals:
+    // The user asked for the demo cluster (the app starts it: ui/ does not link the simulator).
+    void demoRequested();
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void buildToolBar();
+    void buildCentralArea();
+    void buildNoKubeconfigPage();
+    void buildActions();
+    void restoreWindowState();
+    void saveWindowState();
+
+    void onContextActivated(int index);
+    void connectToResolved(const QString &name, const RestConfig &config,
+                           const QString &defaultNamespace, const QStringList &warnings);
+    void teardownConnection();
+    void startMainWatch();
+    void onResourceChosen();
+    void rebuildResourcePicker();
+    void onResourceTypesChanged();
+    void onDiscoveryFailed(const ApiError &error);
+    void rememberType();
+    void onNamespacesChanged(const QStringList &namespaces);
+    void onMainPhaseChanged(ReflectorPhase phase);
+    void onMainError(const ApiError &error);
+    void updateBanner();
+    void applyColumnWidths();
+    void rememberColumnWidth(int column, int oldSize, int newSize);
+    void onCurrentRowChanged();
+    void restoreSelection();
+    void refreshDetail();
+    void copySelectedNames();
+    QString settingsPrefix() const;
+
+    Kubeconfig m_kubeconfig;
+    ResourceType m_type;
+    std::unique_ptr<ClusterConnection> m_connection;
+    ResourceCatalog *m_catalog = nullptr;        // Owned (child); one per connection.
+    WatchSession *m_session = nullptr;           // Owned (child).
+    WatchSession *m_namespacesSession = nullptr; // Owned (child).
+    ObjectTableModel *m_model;                   // Owned (child).
+    ObjectFilterProxyModel *m_proxy;             // Owned (child).
+    ObjectTableModel *m_namespaceModel;          // Owned (child): feeds the namespace list.
+    QString m_selectedKey;
+    QString m_contextName;
+    bool m_applyingWidths = false;
+    bool m_tableRefused = false;
+    bool m_messageFromWatch = false;       // the message bar shows a main-watch error
+    bool m_recheckTypeOnDiscovery = false; // the resource answered 404: is it still served?
+    QTimer m_bannerTicker;
+
+    QStackedWidget *m_pages; // Owned (child), like every widget below.
+    QComboBox *m_contextPicker;
+    QComboBox *m_resourcePicker;
+    NamespaceSelector *m_namespaces;
+    QLineEdit *m_filter;
+    QLineEdit *m_labelSelector;
+    QAction *m_wideAction;
+    QAction *m_resyncAction;
+    QAction *m_refreshTypesAction;
+    QTableView *m_table;
+    StatusBanner *m_banner;
+    MessageBar *m_messages;
+    StatusPanel *m_statusPanel;
+    QDockWidget *m_statusDock;
+    DetailPane *m_detail;
+    QSplitter *m_splitter;
+    QWidget *m_noKubeconfigPage;
+    class QLabel *m_noKubeconfigDetails;
+};

@@ -1,0 +1,501 @@
+#include "ui/ObjectTableModel.h"
+
+#include "core/base/Clock.h"
+#include "core/store/ObjectStore.h"
+#include "ui/CellValues.h"
+#include "ui/UiLogging.h"
+
+#include <algorithm>
+
+namespace {
+
+const QString kAgeTitle = QStringLiteral("Age");
+
+bool isReadyShort(const QString &ready)
+{
+    // "1/2": fewer ready containers than declared.
+    const qsizetype slash = ready.indexOf(u'/');
+    if (slash <= 0)
+        return false;
+    bool ok1 = false, ok2 = false;
+    const int have = QStringView(ready).left(slash).toInt(&ok1);
+    const int want = QStringView(ready).mid(slash + 1).toInt(&ok2);
+    return ok1 && ok2 && have < want;
+}
+
+} // namespace
+
+ObjectTableModel::ObjectTableModel(Clock *clock, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_clock(clock ? clock : Clock::system())
+{
+    m_frameTimer.setSingleShot(true);
+    m_frameTimer.setInterval(kFrameMs);
+    connect(&m_frameTimer, &QTimer::timeout, this, &ObjectTableModel::flushPending);
+    m_ageTimer.setInterval(1000);
+    connect(&m_ageTimer, &QTimer::timeout, this, &ObjectTableModel::tickAges);
+    rebuildColumns();
+}
+
+ObjectTableModel::~ObjectTableModel() = default;
+
+void ObjectTableModel::attach(ObjectStore *store)
+{
+    connect(store, &ObjectStore::changed, this, &ObjectTableModel::applyDelta);
+    connect(store, &ObjectStore::columnsChanged, this, &ObjectTableModel::setServerColumns);
+    setServerColumns(store->columns());
+}
+
+void ObjectTableModel::setResourceKind(const QString &kind, bool namespaced)
+{
+    if (kind == m_kind && namespaced == m_namespaced)
+        return;
+    m_kind = kind;
+    m_namespaced = namespaced;
+    beginResetModel();
+    rebuildColumns();
+    endResetModel();
+}
+
+void ObjectTableModel::setServerColumns(const QList<TableColumn> &columns)
+{
+    if (columns == m_serverColumns)
+        return;
+    m_serverColumns = columns;
+    beginResetModel();
+    rebuildColumns();
+    endResetModel();
+}
+
+void ObjectTableModel::setWide(bool wide)
+{
+    if (wide == m_wide)
+        return;
+    m_wide = wide;
+    beginResetModel();
+    rebuildColumns();
+    endResetModel();
+}
+
+bool ObjectTableModel::hasHiddenWideColumns() const
+{
+    return std::any_of(m_serverColumns.cbegin(), m_serverColumns.cend(),
+                       [](const TableColumn &c) { return c.priority > 0; });
+}
+
+void ObjectTableModel::rebuildColumns()
+{
+    ++m_columnsGeneration;
+    m_columns.clear();
+    if (m_namespaced)
+        m_columns.append({Column::Source::Namespace,
+                          QStringLiteral("Namespace"),
+                          {},
+                          tr("The namespace of the object"),
+                          -1,
+                          false});
+    if (m_serverColumns.isEmpty()) {
+        m_columns.append(
+            {Column::Source::Name, QStringLiteral("Name"), {}, tr("Object name"), -1, false});
+        m_columns.append({Column::Source::Age, kAgeTitle, QStringLiteral("date"),
+                          tr("Time since the object was created"), -1, true});
+    } else {
+        for (int i = 0; i < m_serverColumns.size(); ++i) {
+            const TableColumn &c = m_serverColumns.at(i);
+            if (c.priority > 0 && !m_wide)
+                continue;
+            const bool isAge = c.name == kAgeTitle;
+            const bool ageLike = isAge || c.type == u"date";
+            // The server's Age cell is frozen at list time: derive it from the creation time.
+            const Column::Source source = isAge ? Column::Source::Age : Column::Source::Cell;
+            m_columns.append({source, c.name, c.type, c.description, i, ageLike});
+        }
+    }
+    if (ageColumns().isEmpty())
+        m_ageTimer.stop();
+    else if (!m_ageTimer.isActive())
+        m_ageTimer.start();
+}
+
+QList<int> ObjectTableModel::ageColumns() const
+{
+    QList<int> result;
+    for (int i = 0; i < m_columns.size(); ++i) {
+        if (m_columns.at(i).ageLike)
+            result.append(i);
+    }
+    return result;
+}
+
+QString ObjectTableModel::columnTitle(int column) const
+{
+    return column >= 0 && column < m_columns.size() ? m_columns.at(column).title : QString();
+}
+
+void ObjectTableModel::tickAges()
+{
+    if (m_rows.empty())
+        return;
+    const int last = int(m_rows.size()) - 1;
+    for (int column : ageColumns())
+        emit dataChanged(index(0, column), index(last, column), {Qt::DisplayRole});
+}
+
+void ObjectTableModel::applyDelta(const StoreDelta &delta)
+{
+    const auto note = [this](const QString &key, const StoredObjectPtr &object) {
+        auto it = m_pending.find(key);
+        if (it == m_pending.end()) {
+            m_pending.insert(key, object);
+            m_pendingOrder.append(key);
+        } else {
+            it.value() = object;
+        }
+    };
+    for (const QString &key : delta.removed)
+        note(key, nullptr);
+    for (const StoredObjectPtr &object : delta.updated)
+        note(object->key, object);
+    for (const StoredObjectPtr &object : delta.added)
+        note(object->key, object);
+    if (!m_pending.isEmpty() && !m_frameTimer.isActive())
+        m_frameTimer.start();
+}
+
+void ObjectTableModel::flushPending()
+{
+    m_frameTimer.stop();
+    if (m_pending.isEmpty())
+        return;
+    std::vector<int> removedRows;
+    std::vector<std::pair<int, std::pair<int, int>>> updates; // row, column span
+    QList<StoredObjectPtr> added;
+    for (const QString &key : std::as_const(m_pendingOrder)) {
+        const StoredObjectPtr &object = m_pending.value(key);
+        const int row = m_rowByKey.value(key, -1);
+        if (!object) {
+            if (row >= 0)
+                removedRows.push_back(row);
+        } else if (row >= 0) {
+            Row &r = m_rows[size_t(row)];
+            if (r.object == object)
+                continue;
+            std::pair<int, int> span = changedColumns(*r.object, *object);
+            const bool labelsChanged = r.object->labels != object->labels;
+            r.object = object;
+            r.search = QString();
+            r.sortKeyColumn = -1;
+            if (span.first < 0) {
+                if (!labelsChanged)
+                    continue; // nothing shown or filtered on changed (a status detail, the RV)
+                // Announced for the filter, on a column the proxy does not sort by.
+                const int quiet = m_sortColumn == 0 ? std::min(1, columnCount() - 1) : 0;
+                span = {quiet, quiet};
+            }
+            updates.push_back({row, span});
+        } else {
+            added.append(object);
+        }
+    }
+    m_pending.clear();
+    m_pendingOrder.clear();
+
+    // Updates first, while the rows still have their old numbers.
+    emitUpdates(updates);
+    const int updatedCount = int(updates.size());
+    const int removedCount = int(removedRows.size());
+    if (!removedRows.empty())
+        removeRows(std::move(removedRows));
+    if (!added.isEmpty()) {
+        const int first = int(m_rows.size());
+        beginInsertRows({}, first, first + int(added.size()) - 1);
+        m_rows.reserve(m_rows.size() + size_t(added.size()));
+        for (const StoredObjectPtr &object : std::as_const(added)) {
+            m_rowByKey.insert(object->key, int(m_rows.size()));
+            m_rows.push_back(Row{object, {}, {}, -1, 0});
+        }
+        endInsertRows();
+    }
+    qCDebug(lcUi) << "batch applied:" << added.size() << "added," << updatedCount << "updated,"
+                  << removedCount << "removed";
+    emit batchApplied(int(added.size()), updatedCount, removedCount);
+}
+
+std::pair<int, int> ObjectTableModel::changedColumns(const StoredObject &before,
+                                                     const StoredObject &after) const
+{
+    int first = -1, last = -1;
+    for (int i = 0; i < m_columns.size(); ++i) {
+        const Column &c = m_columns.at(i);
+        if (cellAt(before, c) != cellAt(after, c)) {
+            if (first < 0)
+                first = i;
+            last = i;
+        }
+    }
+    return {first, last}; // {-1, -1}: nothing visible changed
+}
+
+void ObjectTableModel::emitUpdates(std::vector<std::pair<int, std::pair<int, int>>> &changes)
+{
+    if (changes.empty())
+        return;
+    static const QList<int> roles = {Qt::DisplayRole,   SortRole,   HealthRole,
+                                     Qt::ToolTipRole,   FilterRole, ObjectRole,
+                                     Qt::BackgroundRole};
+    std::sort(changes.begin(), changes.end());
+    struct Range
+    {
+        int top, bottom, left, right;
+    };
+    std::vector<Range> ranges;
+    for (const auto &[row, span] : changes) {
+        // Only rows with the same columns merge: widening a range could take in the proxy's sort
+        // column and make it re-sort rows whose order cannot have changed.
+        if (!ranges.empty() && ranges.back().bottom + 1 == row &&
+            ranges.back().left == span.first && ranges.back().right == span.second) {
+            ranges.back().bottom = row;
+        } else {
+            ranges.push_back({row, row, span.first, span.second});
+        }
+    }
+    if (int(ranges.size()) > kMaxRangesPerBatch) {
+        // Scattered updates: one bounding rectangle; views repaint only what is visible.
+        Range all = ranges.front();
+        for (const Range &r : ranges) {
+            all.bottom = std::max(all.bottom, r.bottom);
+            all.left = std::min(all.left, r.left);
+            all.right = std::max(all.right, r.right);
+        }
+        ranges = {all};
+    }
+    for (const Range &r : ranges)
+        emit dataChanged(index(r.top, r.left), index(r.bottom, r.right), roles);
+}
+
+void ObjectTableModel::removeRows(std::vector<int> rows)
+{
+    std::sort(rows.begin(), rows.end(), std::greater<int>());
+    // Descending runs of consecutive rows: [top, bottom].
+    std::vector<std::pair<int, int>> runs;
+    for (int row : rows) {
+        if (!runs.empty() && runs.back().first == row + 1)
+            runs.back().first = row;
+        else
+            runs.push_back({row, row});
+    }
+    for (const auto &run : runs) {
+        for (int row = run.first; row <= run.second; ++row)
+            m_rowByKey.remove(m_rows[size_t(row)].object->key);
+    }
+    const int lowest = runs.back().first;
+    if (int(runs.size()) <= kMaxRemovalRunsPerBatch) {
+        for (const auto &[top, bottom] : runs) {
+            beginRemoveRows({}, top, bottom);
+            m_rows.erase(m_rows.begin() + top, m_rows.begin() + bottom + 1);
+            endRemoveRows();
+        }
+    } else {
+        // Many scattered removals: move the doomed rows to the end in one layout change
+        // (keeping the survivors' order), then remove them as one range.
+        emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+        const int total = int(m_rows.size());
+        std::vector<char> doomed(static_cast<size_t>(total), 0);
+        for (int row : rows)
+            doomed[size_t(row)] = 1;
+        std::vector<int> newRowOf(static_cast<size_t>(total));
+        std::vector<Row> reordered;
+        reordered.reserve(size_t(total));
+        for (int pass = 0; pass < 2; ++pass) {
+            for (int row = 0; row < total; ++row) {
+                if (doomed[size_t(row)] == pass) {
+                    newRowOf[size_t(row)] = int(reordered.size());
+                    reordered.push_back(std::move(m_rows[size_t(row)]));
+                }
+            }
+        }
+        m_rows = std::move(reordered);
+        const QModelIndexList persistent = persistentIndexList();
+        QModelIndexList moved;
+        moved.reserve(persistent.size());
+        for (const QModelIndex &i : persistent)
+            moved.append(index(newRowOf[size_t(i.row())], i.column()));
+        changePersistentIndexList(persistent, moved);
+        emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+        const int survivors = total - int(rows.size());
+        beginRemoveRows({}, survivors, total - 1);
+        m_rows.resize(size_t(survivors));
+        endRemoveRows();
+    }
+    rebuildKeyIndex(lowest);
+}
+
+void ObjectTableModel::rebuildKeyIndex(int fromRow)
+{
+    for (int row = fromRow; row < int(m_rows.size()); ++row)
+        m_rowByKey[m_rows[size_t(row)].object->key] = row;
+}
+
+void ObjectTableModel::clear()
+{
+    m_frameTimer.stop();
+    m_pending.clear();
+    m_pendingOrder.clear();
+    if (m_rows.empty())
+        return;
+    beginResetModel();
+    m_rows.clear();
+    m_rowByKey.clear();
+    endResetModel();
+}
+
+int ObjectTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int ObjectTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_columns.size());
+}
+
+qint64 ObjectTableModel::timestampOf(const StoredObject &object, const Column &column) const
+{
+    if (column.source == Column::Source::Age)
+        return object.creationTimestampMs > 0 ? object.creationTimestampMs : -1;
+    const QVariant cell = cellAt(object, column);
+    return CellValues::parseTimestampMs(cell.toString());
+}
+
+QVariant ObjectTableModel::cellAt(const StoredObject &object, const Column &column) const
+{
+    switch (column.source) {
+    case Column::Source::Name:
+        return object.name;
+    case Column::Source::Namespace:
+        return object.namespaceName;
+    case Column::Source::Age:
+        return object.creationTimestampMs;
+    case Column::Source::Cell:
+        return column.cellIndex < object.cells.size() ? object.cells.at(column.cellIndex)
+                                                      : QVariant();
+    }
+    return {};
+}
+
+ObjectTableModel::Health ObjectTableModel::health(int row) const
+{
+    if (m_kind != u"Pod")
+        return Health::Normal;
+    const StoredObject &object = *m_rows[size_t(row)].object;
+    QString status, ready;
+    for (int i = 0; i < m_serverColumns.size() && i < object.cells.size(); ++i) {
+        if (m_serverColumns.at(i).name == u"Status")
+            status = object.cells.at(i).toString();
+        else if (m_serverColumns.at(i).name == u"Ready")
+            ready = object.cells.at(i).toString();
+    }
+    if (status.isEmpty())
+        return Health::Normal;
+    if (status == u"Completed" || status == u"Succeeded")
+        return Health::Normal;
+    if (status != u"Running")
+        return status == u"Pending" || status == u"ContainerCreating" || status == u"Terminating"
+                   ? Health::Warning
+                   : Health::Failed;
+    return isReadyShort(ready) ? Health::Warning : Health::Normal;
+}
+
+const QString &ObjectTableModel::searchText(int row) const
+{
+    const Row &r = m_rows[size_t(row)];
+    if (r.search.isNull()) {
+        const StoredObject &o = *r.object;
+        QString text;
+        text.reserve(o.name.size() + o.namespaceName.size() + 2 + o.labels.size() * 24);
+        text.append(o.name).append(u'\n').append(o.namespaceName);
+        for (const auto &[key, value] : o.labels)
+            text.append(u'\n').append(key).append(u'=').append(value);
+        r.search = text.toLower();
+    }
+    return r.search;
+}
+
+QVariant ObjectTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= int(m_rows.size()) || index.column() >= m_columns.size())
+        return {};
+    const StoredObject &object = *m_rows[size_t(index.row())].object;
+    const Column &column = m_columns.at(index.column());
+    switch (role) {
+    case Qt::DisplayRole: {
+        if (column.ageLike) {
+            const qint64 created = timestampOf(object, column);
+            if (created < 0)
+                return column.source == Column::Source::Age ? QStringLiteral("<unknown>")
+                                                            : cellAt(object, column);
+            return CellValues::formatAge(m_clock->currentDateTime().toMSecsSinceEpoch() - created);
+        }
+        const QVariant cell = cellAt(object, column);
+        if (cell.typeId() == QMetaType::Bool)
+            return cell.toBool() ? QStringLiteral("True") : QStringLiteral("False");
+        return cell;
+    }
+    case Qt::ToolTipRole:
+        if (column.ageLike) {
+            const qint64 created = timestampOf(object, column);
+            if (created >= 0)
+                return QDateTime::fromMSecsSinceEpoch(created).toString(Qt::ISODate);
+        }
+        return {};
+    case Qt::TextAlignmentRole:
+        if (column.type == u"integer" || column.type == u"number")
+            return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        return {};
+    case SortRole:
+        return sortValue(object, column);
+    case KeyRole:
+        return object.key;
+    case HealthRole:
+        return int(health(index.row()));
+    default:
+        return {};
+    }
+}
+
+QVariant ObjectTableModel::sortValue(const StoredObject &object, const Column &column) const
+{
+    if (column.ageLike) {
+        const qint64 created = timestampOf(object, column);
+        return created >= 0 ? QVariant(double(-created)) : QVariant(QString());
+    }
+    if (column.source != Column::Source::Cell)
+        return cellAt(object, column);
+    return CellValues::sortKey(column.type, cellAt(object, column));
+}
+
+const ObjectTableModel::SortKey &ObjectTableModel::sortKey(int row, int column) const
+{
+    const Row &r = m_rows[size_t(row)];
+    if (r.sortKeyColumn != column || r.sortKeyGeneration != m_columnsGeneration) {
+        const QVariant value = sortValue(*r.object, m_columns.at(column));
+        r.sortKey.numeric = value.typeId() == QMetaType::Double;
+        r.sortKey.number = r.sortKey.numeric ? value.toDouble() : 0;
+        r.sortKey.text = r.sortKey.numeric ? QString() : value.toString().toLower();
+        r.sortKeyColumn = column;
+        r.sortKeyGeneration = m_columnsGeneration;
+    }
+    return r.sortKey;
+}
+
+QVariant ObjectTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.size())
+        return QAbstractTableModel::headerData(section, orientation, role);
+    const Column &column = m_columns.at(section);
+    if (role == Qt::DisplayRole)
+        return column.title;
+    if (role == Qt::ToolTipRole)
+        return column.description;
+    return {};
+}

@@ -1,0 +1,151 @@
+#pragma once
+
+#include "core/store/StoreDelta.h"
+#include "core/store/StoredObject.h"
+#include "core/store/TableColumn.h"
+
+#include <QAbstractTableModel>
+#include <QHash>
+#include <QList>
+#include <QTimer>
+
+#include <vector>
+
+class Clock;
+class ObjectStore;
+
+// The rows of one reflector's store, for a QTableView. Store deltas are queued and applied at
+// most once per frame as range operations (one insert at the end, removals as merged runs,
+// dataChanged over the changed cells only), so thousands of events per second cost the view a
+// few signals per frame. Row order is arrival order; sorting belongs to the proxy.
+class ObjectTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+
+public:
+    enum Role
+    {
+        SortRole = Qt::UserRole + 1, // typed: numbers, negated timestamps, or text
+        KeyRole,                     // "namespace/name"
+        HealthRole,                  // Health, as int
+        FilterRole,                  // announced when name, namespace or labels may have changed
+        ObjectRole,                  // announced when the object changed at all
+    };
+    enum class Health
+    {
+        Normal,
+        Warning,
+        Failed
+    };
+    // SortRole's value in a form that compares without allocating.
+    struct SortKey
+    {
+        double number = 0;
+        QString text; // lowercased: compared case-sensitively, which is cheap
+        bool numeric = false;
+    };
+
+    static constexpr int kFrameMs = 16;
+    // Above this many update ranges per batch, one bounding rectangle replaces them. Kept high:
+    // a sorting proxy re-sorts every row inside a rectangle that spans its sort column.
+    static constexpr int kMaxRangesPerBatch = 256;
+    // Above this many scattered removal runs per batch, they become one layout change (which
+    // makes a sorting proxy re-sort everything) instead of one O(rows) removal each.
+    static constexpr int kMaxRemovalRunsPerBatch = 256;
+
+    explicit ObjectTableModel(Clock *clock = nullptr, QObject *parent = nullptr);
+    ~ObjectTableModel() override;
+
+    // Follows store on the same thread (tests, simple tools); the app feeds applyDelta() from
+    // a reflector thread instead.
+    void attach(ObjectStore *store);
+    // Pods get health colouring; cluster-scoped resources get no Namespace column.
+    void setResourceKind(const QString &kind, bool namespaced);
+    // The server's Table columns; empty means the built-in Name / Namespace / Age.
+    void setServerColumns(const QList<TableColumn> &columns);
+    void setWide(bool wide);
+    // The column a sorting proxy orders by. Changes that cannot move a row (labels only) are
+    // announced on another column, so the proxy does not re-sort them.
+    void setSortColumn(int column) { m_sortColumn = column; }
+    bool isWide() const { return m_wide; }
+    bool hasHiddenWideColumns() const;
+
+    // Queues a store batch; applied within one frame (or at once by flushPending()).
+    void applyDelta(const StoreDelta &delta);
+    void flushPending();
+    bool hasPending() const { return !m_pending.isEmpty(); }
+    // Drops every row (a different resource or cluster).
+    void clear();
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    int rowForKey(const QString &key) const { return m_rowByKey.value(key, -1); }
+    const StoredObjectPtr &objectAt(int row) const { return m_rows[size_t(row)].object; }
+    // Lowercased "name namespace k=v k=v", built on first use and kept until the row changes.
+    const QString &searchText(int row) const;
+    QList<int> ageColumns() const;
+    // Stable identifier of a column for remembered widths: its title.
+    QString columnTitle(int column) const;
+    Health health(int row) const;
+    // Cached per row for the last column asked (the sort column), until the row changes.
+    const SortKey &sortKey(int row, int column) const;
+
+signals:
+    // After each applied batch (counts of rows), for status displays and tests.
+    void batchApplied(int added, int updated, int removed);
+
+private:
+    struct Row
+    {
+        StoredObjectPtr object;
+        mutable QString search; // null until first filtered
+        mutable SortKey sortKey;
+        mutable int sortKeyColumn = -1;
+        mutable quint32 sortKeyGeneration = 0;
+    };
+    struct Column
+    {
+        enum class Source
+        {
+            Cell,
+            Name,
+            Namespace,
+            Age
+        };
+        Source source;
+        QString title;
+        QString type;
+        QString description;
+        int cellIndex = -1;
+        bool ageLike = false;
+    };
+
+    void rebuildColumns();
+    void tickAges();
+    void removeRows(std::vector<int> rows);
+    void emitUpdates(std::vector<std::pair<int, std::pair<int, int>>> &changes);
+    std::pair<int, int> changedColumns(const StoredObject &before, const StoredObject &after) const;
+    QVariant sortValue(const StoredObject &object, const Column &column) const;
+    QVariant cellAt(const StoredObject &object, const Column &column) const;
+    qint64 timestampOf(const StoredObject &object, const Column &column) const;
+    void rebuildKeyIndex(int fromRow);
+
+    Clock *m_clock; // Not owned.
+    std::vector<Row> m_rows;
+    QHash<QString, int> m_rowByKey;
+    QHash<QString, StoredObjectPtr> m_pending; // null: removed
+    QStringList m_pendingOrder;                // first-arrival order, for appended rows
+    QTimer m_frameTimer;
+    QTimer m_ageTimer;
+    QList<TableColumn> m_serverColumns;
+    QList<Column> m_columns;
+    QString m_kind;
+    bool m_namespaced = true;
+    bool m_wide = false;
+    int m_sortColumn = -1;
+    quint32 m_columnsGeneration = 1; // bumped when columns change: cached sort keys expire
+};

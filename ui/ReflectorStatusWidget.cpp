@@ -1,0 +1,213 @@
+#include "ui/ReflectorStatusWidget.h"
+
+#include "ui/EventRateChart.h"
+#include "ui/WatchSession.h"
+
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QProgressBar>
+#include <QPushButton>
+
+namespace {
+
+QColor phaseColour(ReflectorPhase phase)
+{
+    switch (phase) {
+    case ReflectorPhase::Watching:
+        return QColor(30, 140, 60);
+    case ReflectorPhase::Listing:
+        return QColor(40, 110, 200);
+    case ReflectorPhase::BackingOff:
+        return QColor(196, 110, 0);
+    case ReflectorPhase::Stopped:
+        return QColor(200, 50, 50);
+    case ReflectorPhase::Idle:
+        break;
+    }
+    return QColor(110, 110, 110);
+}
+
+qint64 eventTotal(const ReflectorStats &s)
+{
+    return s.added + s.modified + s.deleted + s.bookmarks;
+}
+
+} // namespace
+
+ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withChart, QWidget *parent)
+    : QWidget(parent)
+    , m_session(session)
+{
+    setObjectName(QStringLiteral("reflectorStatus"));
+    setAccessibleName(tr("Status of %1").arg(session->label()));
+    auto *outer = new QHBoxLayout(this);
+    outer->setContentsMargins(6, 4, 6, 4);
+    auto *grid = new QGridLayout;
+    grid->setHorizontalSpacing(10);
+    grid->setVerticalSpacing(3);
+    outer->addLayout(grid, 0);
+
+    m_phase = addField(grid, 0, 0, tr("Phase"), QStringLiteral("phaseLabel"),
+                       tr("Where the reflector is: listing, watching, backing-off, stopped"));
+    m_phase->setAutoFillBackground(true);
+    m_phase->setMargin(2);
+    m_phase->setAlignment(Qt::AlignCenter);
+    m_phase->setMinimumWidth(100);
+    m_resourceVersion =
+        addField(grid, 1, 0, tr("Resource version"), QStringLiteral("resourceVersionLabel"),
+                 tr("The resourceVersion the local copy is current with"));
+    m_objects = addField(grid, 2, 0, tr("Objects"), QStringLiteral("objectCountLabel"),
+                         tr("Objects in the local copy"));
+    m_lastEvent = addField(grid, 3, 0, tr("Last event"), QStringLiteral("lastEventLabel"),
+                           tr("Time since the last watch event or bookmark"));
+    m_counters =
+        addField(grid, 0, 2, tr("Relists / restarts / resyncs"), QStringLiteral("countersLabel"),
+                 tr("Lists after the first, watches after the first, store resyncs"));
+    m_backoff = addField(grid, 1, 2, tr("Next retry"), QStringLiteral("backoffLabel"),
+                         tr("Countdown to the next attempt while backing off"));
+    m_error = addField(grid, 2, 2, tr("Last error"), QStringLiteral("errorLabel"),
+                       tr("The last error with HTTP status and reason"));
+    m_error->setWordWrap(true);
+    m_error->setMinimumWidth(260);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    m_progress = new QProgressBar(this);
+    m_progress->setObjectName(QStringLiteral("loadProgress"));
+    m_progress->setAccessibleName(tr("Initial load progress"));
+    m_progress->setFormat(tr("%v objects"));
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelLoad"));
+    m_cancel->setAccessibleName(tr("Cancel loading"));
+    m_cancel->setToolTip(tr("Stop this reflector (Resync starts it again)"));
+    auto *progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_progress, 1);
+    progressRow->addWidget(m_cancel);
+    grid->addLayout(progressRow, 3, 2, 1, 2);
+    grid->setColumnStretch(3, 1);
+    connect(m_cancel, &QPushButton::clicked, m_session, &WatchSession::stop);
+
+    if (withChart) {
+        m_chart = new EventRateChart(this);
+        m_chart->setMinimumWidth(320);
+        outer->addWidget(m_chart, 1);
+    } else {
+        outer->addStretch(1);
+    }
+
+    connect(session, &QObject::destroyed, this, &QObject::deleteLater);
+    connect(session, &WatchSession::phaseChanged, this, &ReflectorStatusWidget::refresh);
+    connect(session, &WatchSession::statsChanged, this, &ReflectorStatusWidget::refresh);
+    connect(session, &WatchSession::listProgress, this, &ReflectorStatusWidget::refresh);
+    connect(session, &WatchSession::errorOccurred, this, &ReflectorStatusWidget::refresh);
+    connect(session, &WatchSession::restarted, this, [this] { m_lastEventTotal = -1; });
+    connect(session, &WatchSession::backoffScheduled, this,
+            [this](qint64, const QDateTime &due, const QString &) {
+                m_backoffDue = due;
+                tick();
+            });
+    m_ticker.setInterval(1000);
+    connect(&m_ticker, &QTimer::timeout, this, &ReflectorStatusWidget::tick);
+    m_ticker.start();
+    refresh();
+}
+
+QLabel *ReflectorStatusWidget::addField(QGridLayout *grid, int row, int column,
+                                        const QString &title, const QString &objectName,
+                                        const QString &description)
+{
+    auto *caption = new QLabel(title + u':', this);
+    caption->setAccessibleDescription(tr("Caption"));
+    auto *value = new QLabel(this);
+    value->setObjectName(objectName);
+    value->setAccessibleDescription(description);
+    caption->setBuddy(value);
+    grid->addWidget(caption, row, column, Qt::AlignRight | Qt::AlignTop);
+    grid->addWidget(value, row, column + 1, Qt::AlignLeft | Qt::AlignTop);
+    return value;
+}
+
+QString ReflectorStatusWidget::phaseText() const
+{
+    return m_phase->text();
+}
+
+QString ReflectorStatusWidget::errorText() const
+{
+    return m_error->text();
+}
+
+void ReflectorStatusWidget::refresh()
+{
+    if (!m_session)
+        return;
+    const ReflectorPhase phase = m_session->phase();
+    const ReflectorStats &stats = m_session->stats();
+    const QString phaseName = reflectorPhaseName(phase);
+    m_phase->setText(phaseName);
+    m_phase->setAccessibleName(phaseName);
+    QPalette p = m_phase->palette();
+    p.setColor(QPalette::Window, phaseColour(phase));
+    p.setColor(QPalette::WindowText, Qt::white);
+    m_phase->setPalette(p);
+
+    const QLocale locale;
+    const auto set = [](QLabel *label, const QString &text) {
+        if (label->text() != text) {
+            label->setText(text);
+            label->setAccessibleName(text);
+        }
+    };
+    set(m_resourceVersion, stats.resourceVersion.isEmpty() ? tr("—") : stats.resourceVersion);
+    set(m_objects, locale.toString(m_session->objectCount()));
+    set(m_counters, QStringLiteral("%1 / %2 / %3")
+                        .arg(stats.relists)
+                        .arg(stats.watchRestarts)
+                        .arg(stats.resyncs));
+    set(m_error, stats.lastError.isNull() ? tr("none") : stats.lastError.toString());
+
+    const bool loading = phase == ReflectorPhase::Listing;
+    m_progress->setVisible(loading);
+    m_cancel->setVisible(loading);
+    if (loading) {
+        const qint64 soFar = m_session->listedSoFar();
+        const qint64 remaining = m_session->listRemaining();
+        if (remaining >= 0) {
+            m_progress->setRange(0, int(std::min<qint64>(soFar + remaining, INT_MAX)));
+            m_progress->setValue(int(std::min<qint64>(soFar, INT_MAX)));
+        } else {
+            m_progress->setRange(0, 0); // unknown total: busy indicator
+        }
+    }
+    if (phase != ReflectorPhase::BackingOff)
+        m_backoffDue = QDateTime();
+    tick();
+}
+
+void ReflectorStatusWidget::tick()
+{
+    if (!m_session)
+        return;
+    const QDateTime now = QDateTime::currentDateTime();
+    const ReflectorStats &stats = m_session->stats();
+    QString backoff = tr("—");
+    if (m_session->phase() == ReflectorPhase::BackingOff) {
+        const QDateTime due = m_backoffDue.isValid() ? m_backoffDue : stats.backoffDue;
+        if (due.isValid())
+            backoff = tr("in %1 s").arg(std::max<qint64>(0, (now.msecsTo(due) + 999) / 1000));
+    }
+    m_backoff->setText(backoff);
+    m_backoff->setAccessibleName(backoff);
+    const QString since = stats.lastEventTime.isValid()
+                              ? tr("%1 s ago").arg(stats.lastEventTime.secsTo(now))
+                              : tr("none yet");
+    m_lastEvent->setText(since);
+    m_lastEvent->setAccessibleName(since);
+    if (m_chart && sender() == &m_ticker) {
+        const qint64 total = eventTotal(stats);
+        m_chart->addSecond(m_lastEventTotal < 0 ? 0
+                                                : std::max<qint64>(0, total - m_lastEventTotal));
+        m_lastEventTotal = total;
+    }
+}

@@ -1,0 +1,48 @@
+#pragma once
+
+#include <QDateTime>
+#include <QPointer>
+#include <QTimer>
+#include <QWidget>
+
+class EventRateChart;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class WatchSession;
+
+// Everything about one reflector: phase (coloured), resourceVersion, object count, initial
+// load progress with Cancel, backoff countdown, relists / watch restarts / resyncs, last error,
+// time since the last event, and optionally an events-per-second chart.
+class ReflectorStatusWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    ReflectorStatusWidget(WatchSession *session, bool withChart, QWidget *parent = nullptr);
+
+    QString phaseText() const;
+    QString errorText() const;
+    EventRateChart *chart() const { return m_chart; }
+
+private:
+    QLabel *addField(class QGridLayout *grid, int row, int column, const QString &title,
+                     const QString &objectName, const QString &description);
+    void refresh();
+    void tick();
+
+    QPointer<WatchSession> m_session; // Not owned; the widget goes away with it.
+    QLabel *m_phase;                  // Owned (child), like every widget below.
+    QLabel *m_resourceVersion;
+    QLabel *m_objects;
+    QLabel *m_counters;
+    QLabel *m_backoff;
+    QLabel *m_lastEvent;
+    QLabel *m_error;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    EventRateChart *m_chart = nullptr;
+    QTimer m_ticker;
+    qint64 m_lastEventTotal = -1;
+    QDateTime m_backoffDue;
+};

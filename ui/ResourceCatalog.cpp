@@ -1,0 +1,137 @@
+#include "ui/ResourceCatalog.h"
+
+#include "core/discovery/Discovery.h"
+#include "core/net/RestClient.h"
+#include "ui/ClusterConnection.h"
+#include "ui/UiLogging.h"
+
+#include <QSet>
+
+namespace {
+
+ResourceType coreType(const QString &resource, const QString &singular, const QString &kind,
+                      bool namespaced)
+{
+    ResourceType type;
+    type.version = QStringLiteral("v1");
+    type.resource = resource;
+    type.singular = singular;
+    type.kind = kind;
+    type.namespaced = namespaced;
+    type.verbs = {QStringLiteral("get"), QStringLiteral("list"), QStringLiteral("watch")};
+    return type;
+}
+
+} // namespace
+
+ResourceCatalog::ResourceCatalog(ClusterConnection *connection, QObject *parent)
+    : QObject(parent)
+{
+    RestClient *client = connection->client();
+    Discovery *discovery = nullptr;
+    QMetaObject::invokeMethod(
+        client, [&discovery, client] { discovery = new Discovery(client); },
+        Qt::BlockingQueuedConnection);
+    m_discovery = discovery;
+    // These run on the network thread, where reading the Discovery is safe; the window gets
+    // copies. The destructor deletes the Discovery there first, so `this` outlives them.
+    connect(discovery, &Discovery::ready, discovery, [this, discovery] {
+        const QList<ResourceType> types = discovery->resourceTypes();
+        const QStringList partial = discovery->partialFailures();
+        QMetaObject::invokeMethod(
+            this, [this, types, partial] { onDiscovered(types, partial); }, Qt::QueuedConnection);
+    });
+    connect(discovery, &Discovery::failed, discovery, [this](const ApiError &error) {
+        QMetaObject::invokeMethod(
+            this,
+            [this, error] {
+                m_refreshing = false;
+                qCWarning(lcUi) << "discovery failed:" << error.toString();
+                emit failed(error);
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+ResourceCatalog::~ResourceCatalog()
+{
+    Discovery *discovery = m_discovery;
+    QMetaObject::invokeMethod(
+        discovery, [discovery] { delete discovery; }, Qt::BlockingQueuedConnection);
+}
+
+void ResourceCatalog::refresh()
+{
+    m_refreshing = true;
+    QMetaObject::invokeMethod(m_discovery, &Discovery::refresh, Qt::QueuedConnection);
+}
+
+void ResourceCatalog::onDiscovered(const QList<ResourceType> &types,
+                                   const QStringList &partialFailures)
+{
+    // Discovery lists preferred versions first: the first entry of a resource is the one to use.
+    QSet<QString> seen;
+    m_types.clear();
+    for (const ResourceType &type : types) {
+        const QString name = type.qualifiedName();
+        if (seen.contains(name))
+            continue;
+        seen.insert(name);
+        m_types.append(type);
+    }
+    m_partialFailures = partialFailures;
+    m_ready = true;
+    m_refreshing = false;
+    qCInfo(lcUi) << "resource types discovered:" << m_types.size();
+    emit typesChanged();
+}
+
+std::optional<ResourceType> ResourceCatalog::find(const QString &name) const
+{
+    const QString wanted = name.trimmed().toLower();
+    if (wanted.isEmpty())
+        return std::nullopt;
+    for (const ResourceType &type : m_types) {
+        if (type.qualifiedName() == wanted)
+            return type;
+    }
+    for (const ResourceType &type : m_types) {
+        if (type.resource == wanted || type.singular == wanted ||
+            type.shortNames.contains(wanted) || type.kind.toLower() == wanted)
+            return type;
+    }
+    return std::nullopt;
+}
+
+bool ResourceCatalog::isWatchable(const ResourceType &type)
+{
+    return type.supports(QStringLiteral("list")) && type.supports(QStringLiteral("watch"));
+}
+
+WatchTarget ResourceCatalog::targetFor(const ResourceType &type)
+{
+    WatchTarget target;
+    target.group = type.group;
+    target.version = type.version;
+    target.resource = type.resource;
+    target.kind = type.kind;
+    target.namespaced = type.namespaced;
+    return target;
+}
+
+ResourceType ResourceCatalog::pods()
+{
+    return coreType(QStringLiteral("pods"), QStringLiteral("pod"), QStringLiteral("Pod"), true);
+}
+
+ResourceType ResourceCatalog::namespaces()
+{
+    return coreType(QStringLiteral("namespaces"), QStringLiteral("namespace"),
+                    QStringLiteral("Namespace"), false);
+}
+
+ResourceType ResourceCatalog::events()
+{
+    return coreType(QStringLiteral("events"), QStringLiteral("event"), QStringLiteral("Event"),
+                    true);
+}

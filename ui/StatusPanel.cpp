@@ -1,0 +1,31 @@
+#include "ui/StatusPanel.h"
+
+#include "ui/ReflectorStatusWidget.h"
+#include "ui/WatchSession.h"
+
+StatusPanel::StatusPanel(QWidget *parent)
+    : QTabWidget(parent)
+{
+    setObjectName(QStringLiteral("statusPanel"));
+    setAccessibleName(tr("Reflector status"));
+    setAccessibleDescription(tr("Connection and watch status of each reflector"));
+    setDocumentMode(true);
+}
+
+ReflectorStatusWidget *StatusPanel::addSession(WatchSession *session, bool withChart, int index)
+{
+    auto *widget = new ReflectorStatusWidget(session, withChart, this);
+    widget->setProperty("session", QVariant::fromValue(static_cast<QObject *>(session)));
+    insertTab(index, widget, session->label());
+    return widget;
+}
+
+ReflectorStatusWidget *StatusPanel::statusOf(WatchSession *session) const
+{
+    for (int i = 0; i < count(); ++i) {
+        auto *widget = qobject_cast<ReflectorStatusWidget *>(this->widget(i));
+        if (widget && widget->property("session").value<QObject *>() == session)
+            return widget;
+    }
+    return nullptr;
+}
