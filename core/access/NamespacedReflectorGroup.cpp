@@ -1,0 +1,197 @@
+#include "core/access/NamespacedReflectorGroup.h"
+
+#include "core/Logging.h"
+#include "core/access/NamespaceAccessFinder.h"
+#include "core/access/NamespaceName.h"
+#include "core/store/ObjectStore.h"
+#include "core/watch/Reflector.h"
+
+NamespacedReflectorGroup::NamespacedReflectorGroup(RestClient *client, const WatchTarget &target,
+                                                   const ReflectorOptions &options, Clock *clock,
+                                                   QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_target(target)
+    , m_options(options)
+    , m_clock(clock)
+    , m_merged(new ObjectStore(this))
+    , m_finder(new NamespaceAccessFinder(client, this))
+{
+    connect(m_finder, &NamespaceAccessFinder::finished, this,
+            &NamespacedReflectorGroup::onAccessResolved);
+}
+
+NamespacedReflectorGroup::~NamespacedReflectorGroup()
+{
+    // Members first: their stores must not feed a merged store being destroyed.
+    qDeleteAll(m_members);
+    m_members.clear();
+}
+
+void NamespacedReflectorGroup::setFallbackNamespaces(const QString &contextNamespace,
+                                                     const QStringList &handAdded)
+{
+    m_contextNamespace = contextNamespace;
+    m_handAdded = handAdded;
+}
+
+void NamespacedReflectorGroup::setMode(Mode mode)
+{
+    if (m_mode == mode)
+        return;
+    m_mode = mode;
+    emit modeChanged(mode);
+}
+
+void NamespacedReflectorGroup::start()
+{
+    if (!m_target.namespaceName.isEmpty()) {
+        startPerNamespace({m_target.namespaceName});
+        return;
+    }
+    ++m_generation;
+    m_finder->cancel();
+    removeAllMembers();
+    setMode(Mode::ClusterWide);
+    addMember(QString());
+}
+
+void NamespacedReflectorGroup::startPerNamespace(const QStringList &namespaces)
+{
+    ++m_generation;
+    m_finder->cancel();
+    removeAllMembers();
+    setMode(Mode::PerNamespace);
+    for (const QString &name : namespaces) {
+        if (namespaceNameError(name).isEmpty())
+            addMember(name);
+        else
+            qCWarning(lcReflector) << "skipping invalid namespace name" << name;
+    }
+}
+
+QString NamespacedReflectorGroup::addNamespace(const QString &namespaceName)
+{
+    if (m_mode != Mode::PerNamespace)
+        return QStringLiteral("namespaces can be added only when reading namespace by namespace");
+    if (const QString error = namespaceNameError(namespaceName); !error.isEmpty())
+        return error;
+    if (!m_members.contains(namespaceName))
+        addMember(namespaceName);
+    return {};
+}
+
+void NamespacedReflectorGroup::removeNamespace(const QString &namespaceName)
+{
+    if (m_mode == Mode::PerNamespace && !namespaceName.isEmpty())
+        removeMember(namespaceName);
+}
+
+void NamespacedReflectorGroup::stop()
+{
+    ++m_generation;
+    m_finder->cancel();
+    for (Reflector *reflector : std::as_const(m_members))
+        reflector->stop();
+    if (m_mode == Mode::ResolvingAccess)
+        setMode(Mode::Stopped);
+}
+
+void NamespacedReflectorGroup::removeAllMembers()
+{
+    const QStringList names = m_members.keys();
+    for (const QString &name : names)
+        removeMember(name);
+    m_merged->clear();
+}
+
+void NamespacedReflectorGroup::addMember(const QString &namespaceName)
+{
+    WatchTarget target = m_target;
+    target.namespaceName = namespaceName;
+    auto *store = new ObjectStore;
+    auto *reflector = new Reflector(m_client, store, target, m_options, m_clock, this);
+    store->setParent(reflector); // destroyed after the reflector that writes it
+    connect(store, &ObjectStore::changed, this, &NamespacedReflectorGroup::forward);
+    connect(store, &ObjectStore::columnsChanged, m_merged, &ObjectStore::setColumns);
+    if (namespaceName.isEmpty() && m_target.namespaced) {
+        connect(reflector, &Reflector::errorOccurred, this,
+                [this, reflector](const ApiError &error) { onClusterWideError(reflector, error); });
+    }
+    m_members.insert(namespaceName, reflector);
+    reflector->start();
+    emit membersChanged();
+}
+
+void NamespacedReflectorGroup::removeMember(const QString &namespaceName)
+{
+    Reflector *reflector = m_members.take(namespaceName);
+    if (!reflector)
+        return;
+    reflector->stop();
+    reflector->store()->disconnect(this);
+    reflector->store()->disconnect(m_merged);
+    reflector->disconnect(this);
+    // Changes the member store still had queued die with it; drop what was forwarded.
+    if (namespaceName.isEmpty()) {
+        m_merged->clear();
+    } else {
+        const QSet<QString> keys = m_merged->keysInNamespace(namespaceName);
+        for (const QString &key : keys)
+            m_merged->remove(key);
+    }
+    reflector->deleteLater(); // it may be the sender of the signal being handled
+    emit membersChanged();
+}
+
+void NamespacedReflectorGroup::forward(const StoreDelta &delta)
+{
+    for (const StoredObjectPtr &object : delta.added)
+        m_merged->upsert(object);
+    for (const StoredObjectPtr &object : delta.updated)
+        m_merged->upsert(object);
+    for (const QString &key : delta.removed)
+        m_merged->remove(key);
+}
+
+void NamespacedReflectorGroup::onClusterWideError(Reflector *reflector, const ApiError &error)
+{
+    // Only a refused first LIST means "read namespace by namespace"; a 403 after the sync
+    // (permissions revoked mid-watch) stays on the member's status like any other error.
+    if (m_mode != Mode::ClusterWide || error.httpStatus != 403 || reflector->hasSynced())
+        return;
+    const QString message = error.toString();
+    // Queued: the reflector is emitting and must not be stopped and deleted under its feet.
+    QMetaObject::invokeMethod(
+        this,
+        [this, message, generation = m_generation] {
+            if (generation == m_generation && m_mode == Mode::ClusterWide)
+                switchToPerNamespace(message);
+        },
+        Qt::QueuedConnection);
+}
+
+void NamespacedReflectorGroup::switchToPerNamespace(const QString &forbiddenMessage)
+{
+    qCInfo(lcReflector) << "cluster-wide list of" << m_target.resource
+                        << "is forbidden; reading namespace by namespace:" << forbiddenMessage;
+    removeAllMembers();
+    setMode(Mode::ResolvingAccess);
+    emit switchedToPerNamespace(forbiddenMessage);
+    m_finder->start(m_target, m_contextNamespace, m_handAdded);
+}
+
+void NamespacedReflectorGroup::onAccessResolved(const NamespaceAccessResult &result)
+{
+    m_accessResult = result;
+    setMode(Mode::PerNamespace);
+    for (const NamespaceAccess &access : result.namespaces) {
+        // A namespace the user named (context or by hand) whose check could not answer (review
+        // API disabled, transport trouble) is tried anyway: its reflector's status then tells.
+        const bool named = access.source != NamespaceAccess::Source::Listed;
+        if (access.isAllowed() || (named && access.verdict == NamespaceAccess::Verdict::Unknown &&
+                                   namespaceNameError(access.namespaceName).isEmpty()))
+            addMember(access.namespaceName);
+    }
+    emit accessResolved(result);
+}
