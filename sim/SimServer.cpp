@@ -729,7 +729,9 @@ int SimServer::control(const QByteArray &call, const QList<QPair<QByteArray, QBy
             return bad(QStringLiteral("watch-error needs code=N"));
         QByteArray reason = value("reason");
         QByteArray status;
-        if (reason.isEmpty() && code == 410)
+        if (value("object") == "other") // an ERROR whose object is not a Status at all
+            status = R"({"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"not-a-status"}})";
+        else if (reason.isEmpty() && code == 410)
             status = expiredStatus(m_cluster->store().compactedVersion());
         else
             status = SimJson::status(code, reason.isEmpty() ? defaultReason(code) : reason,

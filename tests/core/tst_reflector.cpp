@@ -478,12 +478,27 @@ private slots:
         QVERIFY(m_sim->requestSummaries().first().startsWith("LIST resourceVersion="));
     }
 
+    void shouldRelistAfterBackoffOnOtherErrorEvent_data()
+    {
+        QTest::addColumn<SimHarness::Query>("errorEvent");
+        QTest::addColumn<QString>("expectedReason");
+        QTest::newRow("Status 403") << SimHarness::Query{{"code", "403"}, {"reason", "Forbidden"}}
+                                    << QStringLiteral("Forbidden");
+        QTest::newRow("not a Status")
+            << SimHarness::Query{{"code", "500"}, {"object", "other"}} << QString();
+    }
+
     void shouldRelistAfterBackoffOnOtherErrorEvent()
     {
+        QFETCH(SimHarness::Query, errorEvent);
+        QFETCH(QString, expectedReason);
+        // Given a synced reflector
         startSynced();
-        m_sim->control("watch-error", {{"code", "403"}, {"reason", "Forbidden"}});
+        // When its watch gets an ERROR event that is neither 410, 429 nor 500 InternalError
+        m_sim->control("watch-error", errorEvent);
+        // Then it reports the error, backs off, and relists
         QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
-        QCOMPARE(m_errors->last().at(0).value<ApiError>().reason, QStringLiteral("Forbidden"));
+        QCOMPARE(m_errors->last().at(0).value<ApiError>().reason, expectedReason);
         fireBackoff();
         QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
     }
