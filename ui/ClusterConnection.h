@@ -19,6 +19,9 @@ public:
     ~ClusterConnection() override;
 
     QString name() const { return m_name; }
+    // The kubeconfig context's namespace: a candidate when the user may not list namespaces.
+    QString contextNamespace() const { return m_contextNamespace; }
+    void setContextNamespace(const QString &namespaceName) { m_contextNamespace = namespaceName; }
     const RestConfig &config() const { return m_config; }
     // Lives on thread(); use it only from there.
     RestClient *client() const { return m_client; }
@@ -26,6 +29,7 @@ public:
 
 private:
     QString m_name;
+    QString m_contextNamespace;
     RestConfig m_config;
     QThread m_thread;
     RestClient *m_client = nullptr; // Owned; deleted on m_thread.

@@ -6,7 +6,7 @@
 #include "ui/HealthDelegate.h"
 #include "ui/MessageBar.h"
 #include "ui/NamespaceSelector.h"
-#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/ResourceCatalog.h"
 #include "ui/StatusBanner.h"
@@ -67,7 +67,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_type(ResourceCatalog::pods())
     , m_model(new ObjectTableModel(nullptr, this))
-    , m_proxy(new ObjectFilterProxyModel(this))
+    , m_proxy(new ObjectSortFilterProxy(this))
     , m_namespaceModel(new ObjectTableModel(nullptr, this))
 {
     setObjectName(QStringLiteral("mainWindow"));
@@ -490,6 +490,7 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
         m_messages->hide();
 
     m_connection = std::make_unique<ClusterConnection>(name, config);
+    m_connection->setContextNamespace(defaultNamespace);
     m_detail->setConnection(m_connection.get());
     m_catalog = new ResourceCatalog(m_connection.get(), this);
     connect(m_catalog, &ResourceCatalog::typesChanged, this, &MainWindow::onResourceTypesChanged);

@@ -14,7 +14,7 @@ class ClusterConnection;
 class DetailPane;
 class MessageBar;
 class NamespaceSelector;
-class ObjectFilterProxyModel;
+class ObjectSortFilterProxy;
 class ObjectTableModel;
 class QAction;
 class QComboBox;
@@ -48,7 +48,7 @@ public:
 
     // For tests and automation.
     ObjectTableModel *model() const { return m_model; }
-    ObjectFilterProxyModel *proxy() const { return m_proxy; }
+    ObjectSortFilterProxy *proxy() const { return m_proxy; }
     WatchSession *session() const { return m_session; }
     StatusPanel *statusPanel() const { return m_statusPanel; }
     StatusBanner *banner() const { return m_banner; }
@@ -108,7 +108,7 @@ private:
     WatchSession *m_session = nullptr;           // Owned (child).
     WatchSession *m_namespacesSession = nullptr; // Owned (child).
     ObjectTableModel *m_model;                   // Owned (child).
-    ObjectFilterProxyModel *m_proxy;             // Owned (child).
+    ObjectSortFilterProxy *m_proxy;              // Owned (child).
     ObjectTableModel *m_namespaceModel;          // Owned (child): feeds the namespace list.
     QString m_selectedKey;
     QString m_contextName;

@@ -321,7 +321,9 @@ void ObjectTableModel::removeRows(std::vector<int> rows)
         for (const QModelIndex &i : persistent)
             moved.append(index(newRowOf[size_t(i.row())], i.column()));
         changePersistentIndexList(persistent, moved);
+        m_rowRemap = std::move(newRowOf);
         emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+        m_rowRemap.clear();
         const int survivors = total - int(rows.size());
         beginRemoveRows({}, survivors, total - 1);
         m_rows.resize(size_t(survivors));

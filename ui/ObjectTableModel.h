@@ -46,12 +46,13 @@ public:
     };
 
     static constexpr int kFrameMs = 16;
-    // Above this many update ranges per batch, one bounding rectangle replaces them. Kept high:
-    // a sorting proxy re-sorts every row inside a rectangle that spans its sort column.
+    // Above this many update ranges per batch, one bounding rectangle replaces them (views
+    // repaint only what is visible; the proxy re-checks only rows whose object changed).
     static constexpr int kMaxRangesPerBatch = 256;
-    // Above this many scattered removal runs per batch, they become one layout change (which
-    // makes a sorting proxy re-sort everything) instead of one O(rows) removal each.
-    static constexpr int kMaxRemovalRunsPerBatch = 256;
+    // Above this many scattered removal runs per batch, they become one layout change (survivors
+    // keep their order; rowRemap() says where each row went, so a proxy need not re-sort)
+    // instead of one O(rows) removal each.
+    static constexpr int kMaxRemovalRunsPerBatch = 8;
 
     explicit ObjectTableModel(Clock *clock = nullptr, QObject *parent = nullptr);
     ~ObjectTableModel() override;
@@ -93,6 +94,8 @@ public:
     Health health(int row) const;
     // Cached per row for the last column asked (the sort column), until the row changes.
     const SortKey &sortKey(int row, int column) const;
+    // While layoutChanged is being emitted: the new row of every old row (empty otherwise).
+    const std::vector<int> &rowRemap() const { return m_rowRemap; }
 
 signals:
     // After each applied batch (counts of rows), for status displays and tests.
@@ -136,6 +139,7 @@ private:
 
     Clock *m_clock; // Not owned.
     std::vector<Row> m_rows;
+    std::vector<int> m_rowRemap; // see rowRemap()
     QHash<QString, int> m_rowByKey;
     QHash<QString, StoredObjectPtr> m_pending; // null: removed
     QStringList m_pendingOrder;                // first-arrival order, for appended rows

@@ -1,6 +1,8 @@
 #include "ui/ReflectorStatusWidget.h"
 
 #include "ui/EventRateChart.h"
+#include "ui/NamespaceMembersWidget.h"
+#include "ui/PhaseColour.h"
 #include "ui/WatchSession.h"
 
 #include <QGridLayout>
@@ -9,25 +11,9 @@
 #include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QVBoxLayout>
 
 namespace {
-
-QColor phaseColour(ReflectorPhase phase)
-{
-    switch (phase) {
-    case ReflectorPhase::Watching:
-        return QColor(30, 140, 60);
-    case ReflectorPhase::Listing:
-        return QColor(40, 110, 200);
-    case ReflectorPhase::BackingOff:
-        return QColor(196, 110, 0);
-    case ReflectorPhase::Stopped:
-        return QColor(200, 50, 50);
-    case ReflectorPhase::Idle:
-        break;
-    }
-    return QColor(110, 110, 110);
-}
 
 qint64 eventTotal(const ReflectorStats &s)
 {
@@ -47,7 +33,11 @@ ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withCha
     auto *grid = new QGridLayout;
     grid->setHorizontalSpacing(10);
     grid->setVerticalSpacing(3);
-    outer->addLayout(grid, 0);
+    auto *column = new QVBoxLayout;
+    column->addLayout(grid);
+    m_namespaceMembers = new NamespaceMembersWidget(session, this);
+    column->addWidget(m_namespaceMembers, 1);
+    outer->addLayout(column, 0);
 
     m_phase = addField(grid, 0, 0, tr("Phase"), QStringLiteral("phaseLabel"),
                        tr("Where the reflector is: listing, watching, backing-off, stopped"));
@@ -148,7 +138,7 @@ void ReflectorStatusWidget::refresh()
     m_phase->setText(phaseName);
     m_phase->setAccessibleName(phaseName);
     QPalette p = m_phase->palette();
-    p.setColor(QPalette::Window, phaseColour(phase));
+    p.setColor(QPalette::Window, reflectorPhaseColour(phase));
     p.setColor(QPalette::WindowText, Qt::white);
     m_phase->setPalette(p);
 

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class EventRateChart;
+class NamespaceMembersWidget;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -13,7 +14,8 @@ class WatchSession;
 
 // Everything about one reflector: phase (coloured), resourceVersion, object count, initial
 // load progress with Cancel, backoff countdown, relists / watch restarts / resyncs, last error,
-// time since the last event, and optionally an events-per-second chart.
+// time since the last event, and optionally an events-per-second chart. A session reading
+// namespace by namespace also gets a row per namespace (NamespaceMembersWidget).
 class ReflectorStatusWidget : public QWidget
 {
     Q_OBJECT
@@ -24,6 +26,7 @@ public:
     QString phaseText() const;
     QString errorText() const;
     EventRateChart *chart() const { return m_chart; }
+    NamespaceMembersWidget *namespaceMembers() const { return m_namespaceMembers; }
 
 private:
     QLabel *addField(class QGridLayout *grid, int row, int column, const QString &title,
@@ -42,6 +45,7 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     EventRateChart *m_chart = nullptr;
+    NamespaceMembersWidget *m_namespaceMembers;
     QTimer m_ticker;
     qint64 m_lastEventTotal = -1;
     QDateTime m_backoffDue;

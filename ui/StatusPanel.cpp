@@ -17,6 +17,14 @@ ReflectorStatusWidget *StatusPanel::addSession(WatchSession *session, bool withC
     auto *widget = new ReflectorStatusWidget(session, withChart, this);
     widget->setProperty("session", QVariant::fromValue(static_cast<QObject *>(session)));
     insertTab(index, widget, session->label());
+    // A per-namespace session says so on its tab: its rows come from several reflectors.
+    connect(session, &WatchSession::namespaceModeChanged, widget, [this, widget, session] {
+        const int at = indexOf(widget);
+        if (at >= 0)
+            setTabText(at, session->isPerNamespace()
+                               ? tr("%1 (per namespace)").arg(session->label())
+                               : session->label());
+    });
     return widget;
 }
 

@@ -5,7 +5,8 @@
 class ReflectorStatusWidget;
 class WatchSession;
 
-// The bottom panel: one tab per active reflector (resource, namespaces, object events).
+// The bottom panel: one tab per active reflector (resource, namespaces, object events). A
+// session reading namespace by namespace shows a row per namespace in its tab.
 class StatusPanel : public QTabWidget
 {
     Q_OBJECT

@@ -2,7 +2,6 @@
 
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
-#include "core/watch/Reflector.h"
 #include "ui/ClusterConnection.h"
 #include "ui/UiLogging.h"
 #include "ui/WatchWorker.h"
@@ -11,7 +10,12 @@ WatchSession::WatchSession(ClusterConnection *connection, const QString &label, 
     : QObject(parent)
     , m_connection(connection)
     , m_label(label)
-{}
+{
+    qRegisterMetaType<NamespaceMemberStatus>();
+    qRegisterMetaType<QList<NamespaceMemberStatus>>();
+    qRegisterMetaType<NamespaceAccessResult>();
+    qRegisterMetaType<NamespacedReflectorGroup::Mode>();
+}
 
 WatchSession::~WatchSession()
 {
@@ -41,6 +45,10 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     m_remaining = -1;
     m_synced = false;
     m_staleSince = QDateTime();
+    m_mode = NamespacedReflectorGroup::Mode::Stopped;
+    m_forbiddenMessage.clear();
+    m_accessResult = {};
+    m_members.clear();
     emit restarted();
     emit phaseChanged(m_phase);
     qCInfo(lcUi) << m_label << "watching" << target.path() << "labels" << target.labelSelector;
@@ -48,10 +56,15 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     const quint64 generation = m_generation;
     RestClient *client = m_connection->client();
     QThread *thread = m_connection->networkThread();
+    const QString contextNamespace = m_connection->contextNamespace();
+    const QStringList handAdded = m_remembered.namespaces(m_connection->name());
     WatchWorker *worker = nullptr;
     QMetaObject::invokeMethod(
         m_connection->client(),
-        [&worker, client, target, options] { worker = new WatchWorker(client, target, options); },
+        [&worker, client, target, options, contextNamespace, handAdded] {
+            worker = new WatchWorker(client, target, options);
+            worker->setFallbackNamespaces(contextNamespace, handAdded);
+        },
         Qt::BlockingQueuedConnection);
     Q_ASSERT(worker->thread() == thread);
     m_worker = worker;
@@ -60,7 +73,6 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     };
 
     ObjectStore *store = worker->store();
-    Reflector *reflector = worker->reflector();
     connect(store, &ObjectStore::changed, this, [this, current](const StoreDelta &delta) {
         if (current())
             emit storeChanged(delta);
@@ -70,7 +82,7 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
                 if (current())
                     emit columnsChanged(columns);
             });
-    connect(reflector, &Reflector::phaseChanged, this, [this, current](ReflectorPhase phase) {
+    connect(worker, &WatchWorker::phaseChanged, this, [this, current](ReflectorPhase phase) {
         if (!current() || phase == m_phase)
             return;
         if (phase == ReflectorPhase::Watching)
@@ -80,7 +92,7 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
         m_phase = phase;
         emit phaseChanged(phase);
     });
-    connect(reflector, &Reflector::listProgress, this,
+    connect(worker, &WatchWorker::listProgress, this,
             [this, current](qint64 soFar, qint64 remaining) {
                 if (!current())
                     return;
@@ -88,20 +100,19 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
                 m_remaining = remaining;
                 emit listProgress(soFar, remaining);
             });
-    connect(reflector, &Reflector::synced, this,
-            [this, current](qint64 count, const QString &, qint64) {
-                if (!current())
-                    return;
-                m_synced = true;
-                m_objectCount = count;
-                emit synced(count);
-            });
-    connect(reflector, &Reflector::backoffScheduled, this,
+    connect(worker, &WatchWorker::synced, this, [this, current](qint64 count) {
+        if (!current())
+            return;
+        m_synced = true;
+        m_objectCount = count;
+        emit synced(count);
+    });
+    connect(worker, &WatchWorker::backoffScheduled, this,
             [this, current](qint64 delayMs, const QDateTime &due, const QString &reason) {
                 if (current())
                     emit backoffScheduled(delayMs, due, reason);
             });
-    connect(reflector, &Reflector::errorOccurred, this, [this, current](const ApiError &error) {
+    connect(worker, &WatchWorker::errorOccurred, this, [this, current](const ApiError &error) {
         if (!current())
             return;
         qCWarning(lcUi) << m_label << "error:" << error.toString();
@@ -115,24 +126,73 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
                 m_objectCount = count;
                 emit statsChanged();
             });
-    QMetaObject::invokeMethod(reflector, &Reflector::start, Qt::QueuedConnection);
+    connect(worker, &WatchWorker::membersSnapshot, this,
+            [this, current](const QList<NamespaceMemberStatus> &members) {
+                if (!current())
+                    return;
+                m_members = members;
+                emit membersChanged();
+            });
+    connect(worker, &WatchWorker::modeChanged, this,
+            [this, current](NamespacedReflectorGroup::Mode mode) {
+                if (!current() || mode == m_mode)
+                    return;
+                m_mode = mode;
+                emit namespaceModeChanged(mode);
+            });
+    connect(worker, &WatchWorker::switchedToPerNamespace, this,
+            [this, current](const QString &message) {
+                if (!current())
+                    return;
+                qCInfo(lcUi) << m_label << "reading namespace by namespace:" << message;
+                m_forbiddenMessage = message;
+                emit switchedToPerNamespace(message);
+            });
+    connect(worker, &WatchWorker::accessResolved, this,
+            [this, current](const NamespaceAccessResult &result) {
+                if (!current())
+                    return;
+                m_accessResult = result;
+                emit accessResolved(result);
+            });
+    QMetaObject::invokeMethod(worker, &WatchWorker::start, Qt::QueuedConnection);
 }
 
 void WatchSession::stop()
 {
     if (!m_worker)
         return;
-    QMetaObject::invokeMethod(m_worker->reflector(), &Reflector::stop, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, &WatchWorker::stop, Qt::QueuedConnection);
 }
 
 void WatchSession::relist()
 {
     if (!m_worker)
         return;
-    Reflector *reflector = m_worker->reflector();
-    // After stop() (Cancel), Resync starts again; otherwise it relists in place.
-    if (m_phase == ReflectorPhase::Stopped || m_phase == ReflectorPhase::Idle)
-        QMetaObject::invokeMethod(reflector, &Reflector::start, Qt::QueuedConnection);
-    else
-        QMetaObject::invokeMethod(reflector, &Reflector::relist, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, &WatchWorker::relist, Qt::QueuedConnection);
+}
+
+void WatchSession::setRememberedNamespaces(const RememberedNamespaces &remembered)
+{
+    m_remembered = remembered;
+}
+
+QString WatchSession::addNamespace(const QString &namespaceName)
+{
+    if (!m_worker)
+        return tr("nothing is being watched");
+    const QString name = namespaceName.trimmed();
+    WatchWorker *worker = m_worker;
+    QString error;
+    // Blocking, like start(): the group answers at once whether it took the namespace.
+    QMetaObject::invokeMethod(
+        worker, [&error, worker, name] { error = worker->addNamespace(name); },
+        Qt::BlockingQueuedConnection);
+    if (!error.isEmpty())
+        return error;
+    qCInfo(lcUi) << m_label << "added namespace" << name;
+    if (const QString notRemembered = m_remembered.add(m_connection->name(), name);
+        !notRemembered.isEmpty())
+        qCWarning(lcUi) << "namespace" << name << "not remembered:" << notRemembered;
+    return {};
 }

@@ -3,7 +3,7 @@
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
-#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/WatchSession.h"
 
@@ -227,7 +227,7 @@ void GuiBenchmark::sendProbe(int index)
 void GuiBenchmark::checkProbes()
 {
     ObjectTableModel *model = m_window->model();
-    ObjectFilterProxyModel *proxy = m_window->proxy();
+    ObjectSortFilterProxy *proxy = m_window->proxy();
     const qint64 now = m_clock.nsecsElapsed();
     for (qsizetype i = m_pendingProbes.size() - 1; i >= 0; --i) {
         const Probe &probe = m_pendingProbes[i];
@@ -249,7 +249,7 @@ void GuiBenchmark::checkProbes()
 void GuiBenchmark::measureSorting()
 {
     QTableView *table = m_window->table();
-    ObjectFilterProxyModel *proxy = m_window->proxy();
+    ObjectSortFilterProxy *proxy = m_window->proxy();
     double longest = 0;
     QStringList perColumn;
     for (int column = 0; column < proxy->columnCount(); ++column) {

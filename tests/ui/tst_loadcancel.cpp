@@ -4,7 +4,7 @@
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
 #include "ui/NamespaceSelector.h"
-#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/ReflectorStatusWidget.h"
 #include "ui/StatusBanner.h"

@@ -5,7 +5,7 @@
 #include "ui/MainWindow.h"
 #include "ui/MessageBar.h"
 #include "ui/NamespaceSelector.h"
-#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/ReflectorStatusWidget.h"
 #include "ui/ResourceCatalog.h"

@@ -1,7 +1,9 @@
 #include "core/base/ManualClock.h"
 #include "core/store/ObjectStore.h"
-#include "ui/ObjectFilterProxyModel.h"
+#include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
+
+#include "tests/ui/PodFixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QElapsedTimer>
@@ -13,34 +15,6 @@
 #include <functional>
 #include <limits>
 #include <memory>
-
-namespace {
-
-const QList<TableColumn> kPodColumns = {
-    {"Name", "string", "name", "", 0}, {"Ready", "string", "", "", 0},
-    {"Status", "string", "", "", 0},   {"Restarts", "string", "", "", 0},
-    {"Age", "string", "", "", 0},      {"IP", "string", "", "", 1},
-};
-
-StoredObjectPtr makePod(const QString &ns, const QString &name, int rv,
-                        const QString &status = QStringLiteral("Running"),
-                        const QString &restarts = QStringLiteral("0"),
-                        const QString &app = QStringLiteral("web"), qint64 createdMs = 1000)
-{
-    auto o = std::make_shared<StoredObject>();
-    o->namespaceName = ns;
-    o->name = name;
-    o->key = ns + u'/' + name;
-    o->uid = o->key;
-    o->resourceVersion = QString::number(rv);
-    o->creationTimestampMs = createdMs;
-    o->labels = {{QStringLiteral("app"), app}};
-    o->cells = {name,     QStringLiteral("1/1"), status,
-                restarts, QStringLiteral("5m"),  QStringLiteral("10.0.0.1")};
-    return o;
-}
-
-} // namespace
 
 class TestObjectTableModel : public QObject
 {
@@ -55,7 +29,7 @@ private slots:
         m_model->setResourceKind(QStringLiteral("Pod"), true);
         m_store->setColumns(kPodColumns);
         m_model->attach(m_store.get());
-        m_proxy = std::make_unique<ObjectFilterProxyModel>();
+        m_proxy = std::make_unique<ObjectSortFilterProxy>();
         m_proxy->setObjectModel(m_model.get());
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
             m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
@@ -454,7 +428,7 @@ private:
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<ObjectStore> m_store;
     std::unique_ptr<ObjectTableModel> m_model;
-    std::unique_ptr<ObjectFilterProxyModel> m_proxy;
+    std::unique_ptr<ObjectSortFilterProxy> m_proxy;
     std::unique_ptr<QAbstractItemModelTester> m_modelTester;
     std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
 };

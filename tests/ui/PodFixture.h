@@ -1,0 +1,34 @@
+#pragma once
+
+#include "core/store/StoredObject.h"
+#include "core/store/TableColumn.h"
+
+#include <QList>
+#include <QString>
+
+#include <memory>
+
+// Pod rows as the server's Table output gives them, shared by the model and proxy tests.
+inline const QList<TableColumn> kPodColumns = {
+    {"Name", "string", "name", "", 0}, {"Ready", "string", "", "", 0},
+    {"Status", "string", "", "", 0},   {"Restarts", "string", "", "", 0},
+    {"Age", "string", "", "", 0},      {"IP", "string", "", "", 1},
+};
+
+inline StoredObjectPtr makePod(const QString &ns, const QString &name, int rv,
+                               const QString &status = QStringLiteral("Running"),
+                               const QString &restarts = QStringLiteral("0"),
+                               const QString &app = QStringLiteral("web"), qint64 createdMs = 1000)
+{
+    auto o = std::make_shared<StoredObject>();
+    o->namespaceName = ns;
+    o->name = name;
+    o->key = ns + u'/' + name;
+    o->uid = o->key;
+    o->resourceVersion = QString::number(rv);
+    o->creationTimestampMs = createdMs;
+    o->labels = {{QStringLiteral("app"), app}};
+    o->cells = {name,     QStringLiteral("1/1"), status,
+                restarts, QStringLiteral("5m"),  QStringLiteral("10.0.0.1")};
+    return o;
+}

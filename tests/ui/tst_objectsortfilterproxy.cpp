@@ -1,0 +1,225 @@
+#include "core/base/ManualClock.h"
+#include "core/store/ObjectStore.h"
+#include "ui/ObjectSortFilterProxy.h"
+#include "ui/ObjectTableModel.h"
+
+#include "tests/ui/PodFixture.h"
+
+#include <QAbstractItemModelTester>
+#include <QItemSelectionModel>
+#include <QRandomGenerator>
+#include <QSignalSpy>
+#include <QTest>
+
+#include <algorithm>
+#include <memory>
+
+class TestObjectSortFilterProxy : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_clock = std::make_unique<ManualClock>();
+        m_store = std::make_unique<ObjectStore>();
+        m_model = std::make_unique<ObjectTableModel>(m_clock.get());
+        m_model->setResourceKind(QStringLiteral("Pod"), true);
+        m_store->setColumns(kPodColumns);
+        m_model->attach(m_store.get());
+        m_proxy = std::make_unique<ObjectSortFilterProxy>();
+        m_proxy->setObjectModel(m_model.get());
+        m_modelTester = std::make_unique<QAbstractItemModelTester>(
+            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
+            m_proxy.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    }
+
+    void cleanup()
+    {
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_proxy.reset();
+        m_model.reset();
+        m_store.reset();
+    }
+
+    void shouldMatchReferenceOrderUnderChurn()
+    {
+        // Given a filtered proxy sorted by Status over a model under random churn: adds,
+        // updates that change the sort key and the labels, and removals, in batches small
+        // (range signals) and large (layout changes); the testers check every signal
+        m_proxy->sort(3, Qt::AscendingOrder);
+        m_proxy->setText("app-1");
+        QRandomGenerator random(7);
+        QStringList live;
+        const QStringList statuses = {"Running", "Failed", "Pending", "Completed"};
+        const QStringList texts = {"app", "app-1", "app-12", "", "/p1.*-1$", "p2"};
+        for (int round = 0; round < 80; ++round) {
+            const int changes = 1 + int(random.bounded(round % 4 == 0 ? 400 : 40));
+            for (int c = 0; c < changes; ++c) {
+                const int op = int(random.bounded(3));
+                if (op == 0 || live.size() < 20) {
+                    const QString name = QStringLiteral("p%1-%2").arg(round).arg(c);
+                    m_store->upsert(makePod("ns", name, round * 1000 + c, "Running", "0",
+                                            QStringLiteral("app-%1").arg(random.bounded(15)),
+                                            1000 + random.bounded(50)));
+                    live.append(name);
+                } else if (op == 1) {
+                    const QString &name = live.at(int(random.bounded(live.size())));
+                    m_store->upsert(
+                        makePod("ns", name, round * 1000 + c, statuses.at(int(random.bounded(4))),
+                                QString::number(random.bounded(12)),
+                                QStringLiteral("app-%1").arg(random.bounded(15)), 1000 + c));
+                } else {
+                    m_store->remove(QStringLiteral("ns/") +
+                                    live.takeAt(int(random.bounded(live.size()))));
+                }
+            }
+            sync();
+            // When the sort or the filter changes now and then
+            if (round % 7 == 3)
+                m_proxy->sort(int(random.bounded(6)),
+                              random.bounded(2) ? Qt::AscendingOrder : Qt::DescendingOrder);
+            if (round % 5 == 4)
+                m_proxy->setText(texts.at(int(random.bounded(texts.size()))));
+            // Then the proxy shows exactly the matching rows in reference order
+            QCOMPARE(proxyKeys(), referenceKeys());
+        }
+        QCOMPARE(m_model->rowCount(), live.size());
+    }
+
+    void shouldKeepSortOrderAndSelectionAfterUpdates()
+    {
+        // Given 50 pods sorted by Restarts, one of them selected
+        for (int i = 0; i < 50; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i, 2, 10, QChar(u'0')), i + 1,
+                                    "Running", QString::number(i)));
+        sync();
+        m_proxy->sort(4, Qt::AscendingOrder);
+        QItemSelectionModel selection(m_proxy.get());
+        selection.setCurrentIndex(
+            m_proxy->mapFromSource(m_model->index(m_model->rowForKey("ns/p10"), 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QSignalSpy layouts(m_proxy.get(), &QAbstractItemModel::layoutChanged);
+        // When only the status changes (the sort key does not)
+        m_store->upsert(makePod("ns", "p20", 100, "Failed", "20"));
+        sync();
+        // Then nothing moves
+        QCOMPARE(layouts.count(), 0);
+        QCOMPARE(m_proxy->index(20, 1).data().toString(), QString("p20"));
+        // When the selected pod and another get new restart counts
+        m_store->upsert(makePod("ns", "p10", 101, "Running", "99"));
+        m_store->upsert(makePod("ns", "p40", 102, "Running", "15"));
+        sync();
+        // Then they move to their sorted places and the selection follows its pod
+        QCOMPARE(proxyKeys(), referenceKeys());
+        QCOMPARE(m_proxy->index(49, 1).data().toString(), QString("p10"));
+        QCOMPARE(m_proxy->index(14, 1).data().toString(), QString("p15"));
+        QCOMPARE(m_proxy->index(15, 1).data().toString(), QString("p40"));
+        QCOMPARE(selection.currentIndex().data(ObjectTableModel::KeyRole).toString(),
+                 QString("ns/p10"));
+        QCOMPARE(selection.selectedRows().size(), 1);
+        QCOMPARE(selection.selectedRows().first().row(), 49);
+    }
+
+    void shouldRepaintAgesWithoutResorting()
+    {
+        // Given rows sorted by Age
+        for (int i = 0; i < 20; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1, "Running", "0",
+                                    "web", 1000 + i * 10));
+        sync();
+        m_proxy->sort(5, Qt::AscendingOrder);
+        const QStringList before = proxyKeys();
+        QSignalSpy layouts(m_proxy.get(), &QAbstractItemModel::layoutChanged);
+        QSignalSpy changed(m_proxy.get(), &QAbstractItemModel::dataChanged);
+        // When the age column ticks
+        QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 5000);
+        // Then the shown rows repaint their ages, display role only, and nothing re-sorts
+        QCOMPARE(changed.at(0).at(0).value<QModelIndex>().row(), 0);
+        QCOMPARE(changed.at(0).at(1).value<QModelIndex>().row(), 19);
+        QCOMPARE(changed.at(0).at(2).value<QList<int>>(), QList<int>({Qt::DisplayRole}));
+        QCOMPARE(layouts.count(), 0);
+        QCOMPARE(proxyKeys(), before);
+    }
+
+    void shouldRemoveScatteredRowsWithFewSignals()
+    {
+        // Given 1,000 pods sorted by name descending
+        for (int i = 0; i < 1000; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i, 4, 10, QChar(u'0')), i));
+        sync();
+        m_proxy->sort(1, Qt::DescendingOrder);
+        QSignalSpy removed(m_proxy.get(), &QAbstractItemModel::rowsRemoved);
+        // When every third pod goes away in one batch
+        for (int i = 0; i < 1000; i += 3)
+            m_store->remove(QStringLiteral("ns/p%1").arg(i, 4, 10, QChar(u'0')));
+        sync();
+        // Then one removal (after one layout change), and the order is intact
+        QCOMPARE(removed.count(), 1);
+        QCOMPARE(m_proxy->rowCount(), 666);
+        QCOMPARE(proxyKeys(), referenceKeys());
+    }
+
+private:
+    void sync()
+    {
+        m_store->flush();
+        m_model->flushPending();
+    }
+
+    QStringList proxyKeys() const
+    {
+        QStringList keys;
+        for (int row = 0; row < m_proxy->rowCount(); ++row)
+            keys.append(m_proxy->index(row, 0).data(ObjectTableModel::KeyRole).toString());
+        return keys;
+    }
+
+    // Filtered and sorted from scratch: substring or expression over the search text,
+    // numbers before text, ties by key.
+    QStringList referenceKeys() const
+    {
+        const QString text = m_proxy->text();
+        const bool regex = text.startsWith(u'/');
+        const QRegularExpression expression(text.mid(1), QRegularExpression::CaseInsensitiveOption |
+                                                             QRegularExpression::MultilineOption);
+        std::vector<int> rows;
+        for (int row = 0; row < m_model->rowCount(); ++row) {
+            const QString &search = m_model->searchText(row);
+            if (regex ? expression.match(search).hasMatch() : search.contains(text.toLower()))
+                rows.push_back(row);
+        }
+        const int column = m_proxy->sortColumn();
+        const auto compare = [&](int a, int b) {
+            const ObjectTableModel::SortKey ka = m_model->sortKey(a, column);
+            const ObjectTableModel::SortKey kb = m_model->sortKey(b, column);
+            if (ka.numeric != kb.numeric)
+                return ka.numeric ? -1 : 1;
+            if (ka.numeric && ka.number != kb.number)
+                return ka.number < kb.number ? -1 : 1;
+            if (!ka.numeric && ka.text != kb.text)
+                return ka.text < kb.text ? -1 : 1;
+            return m_model->objectAt(a)->key.compare(m_model->objectAt(b)->key);
+        };
+        std::sort(rows.begin(), rows.end(), [&](int a, int b) {
+            return m_proxy->sortOrder() == Qt::AscendingOrder ? compare(a, b) < 0
+                                                              : compare(a, b) > 0;
+        });
+        QStringList keys;
+        for (int row : rows)
+            keys.append(m_model->objectAt(row)->key);
+        return keys;
+    }
+
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<ObjectStore> m_store;
+    std::unique_ptr<ObjectTableModel> m_model;
+    std::unique_ptr<ObjectSortFilterProxy> m_proxy;
+    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
+    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
+};
+
+QTEST_MAIN(TestObjectSortFilterProxy)
+#include "tst_objectsortfilterproxy.moc"

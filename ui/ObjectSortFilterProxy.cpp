@@ -1,0 +1,632 @@
+#include "ui/ObjectSortFilterProxy.h"
+
+#include <algorithm>
+#include <cstring>
+
+ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
+    : QAbstractProxyModel(parent)
+{}
+
+void ObjectSortFilterProxy::setObjectModel(ObjectTableModel *model)
+{
+    beginResetModel();
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    m_model = model;
+    setSourceModel(model);
+    if (m_model) {
+        m_model->setSortColumn(m_sortColumn);
+        connect(m_model, &QAbstractItemModel::dataChanged, this,
+                &ObjectSortFilterProxy::onSourceDataChanged);
+        connect(m_model, &QAbstractItemModel::rowsInserted, this,
+                &ObjectSortFilterProxy::onSourceRowsInserted);
+        connect(m_model, &QAbstractItemModel::rowsAboutToBeRemoved, this,
+                &ObjectSortFilterProxy::onSourceRowsAboutToBeRemoved);
+        connect(m_model, &QAbstractItemModel::rowsRemoved, this,
+                &ObjectSortFilterProxy::onSourceRowsRemoved);
+        connect(m_model, &QAbstractItemModel::layoutChanged, this,
+                &ObjectSortFilterProxy::onSourceLayoutChanged);
+        connect(m_model, &QAbstractItemModel::modelAboutToBeReset, this,
+                &ObjectSortFilterProxy::beginResetModel);
+        connect(m_model, &QAbstractItemModel::modelReset, this, [this] {
+            rebuildAll();
+            endResetModel();
+        });
+        connect(m_model, &QAbstractItemModel::headerDataChanged, this,
+                &ObjectSortFilterProxy::headerDataChanged);
+    }
+    rebuildAll();
+    endResetModel();
+}
+
+void ObjectSortFilterProxy::setNamespaces(const QSet<QString> &namespaces)
+{
+    if (namespaces == m_namespaces)
+        return;
+    // Fewer namespaces than before (and some before): only shown rows can change.
+    const bool narrowing =
+        !namespaces.isEmpty() && (m_namespaces.isEmpty() || m_namespaces.contains(namespaces));
+    m_namespaces = namespaces;
+    applyFilterChange(narrowing);
+}
+
+void ObjectSortFilterProxy::setText(const QString &text)
+{
+    if (text == m_text)
+        return;
+    const bool wasPlain = !m_useRegex && m_textError.isEmpty();
+    const QString oldNeedle = m_needle;
+    m_text = text;
+    m_textError.clear();
+    m_useRegex = text.startsWith(u'/') && text.size() > 1;
+    if (m_useRegex) {
+        QString pattern = text.mid(1);
+        if (pattern.endsWith(u'/'))
+            pattern.chop(1);
+        m_regex = QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption |
+                                                  QRegularExpression::MultilineOption);
+        if (!m_regex.isValid()) {
+            m_textError = m_regex.errorString();
+            m_useRegex = false;
+        } else {
+            m_regex.optimize();
+        }
+        m_needle.clear();
+    } else {
+        m_needle = text == u"/" ? QString() : text.trimmed().toLower();
+    }
+    // Typing more of a substring: only the rows shown now can still match.
+    const bool narrowing =
+        wasPlain && !m_useRegex && m_textError.isEmpty() && m_needle.contains(oldNeedle);
+    applyFilterChange(narrowing);
+}
+
+void ObjectSortFilterProxy::applyFilterChange(bool narrowing)
+{
+    std::vector<int> hidden; // proxy rows
+    std::vector<int> shown;  // source rows
+    if (narrowing) {
+        for (int proxyRow = 0; proxyRow < int(m_order.size()); ++proxyRow) {
+            const int sourceRow = m_order[size_t(proxyRow)];
+            if (!accepts(sourceRow)) {
+                m_rows[size_t(sourceRow)].accepted = false;
+                hidden.push_back(proxyRow);
+            }
+        }
+    } else {
+        ensureInverse();
+        for (int sourceRow = 0; sourceRow < int(m_rows.size()); ++sourceRow) {
+            RowState &state = m_rows[size_t(sourceRow)];
+            const bool accepted = accepts(sourceRow);
+            if (accepted == state.accepted)
+                continue;
+            state.accepted = accepted;
+            if (accepted)
+                shown.push_back(sourceRow);
+            else
+                hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);
+        }
+        std::sort(hidden.begin(), hidden.end());
+    }
+    removeProxyRows(hidden);
+    insertSourceRows(std::move(shown));
+}
+
+bool ObjectSortFilterProxy::accepts(int sourceRow) const
+{
+    if (!m_namespaces.isEmpty() &&
+        !m_namespaces.contains(m_model->objectAt(sourceRow)->namespaceName))
+        return false;
+    if (!m_textError.isEmpty())
+        return false; // a broken expression matches nothing (the field says why)
+    if (m_useRegex)
+        return m_regex.match(m_model->searchText(sourceRow)).hasMatch();
+    if (m_needle.isEmpty())
+        return true;
+    return m_model->searchText(sourceRow).contains(m_needle, Qt::CaseSensitive);
+}
+
+namespace {
+
+// Sixteen characters, one byte each (clamped, so the packing keeps the order of strings);
+// exact when the string fits and every character is a byte.
+void packPrefix(const QString &text, quint64 (&out)[2], bool &exact)
+{
+    exact = text.size() <= 16;
+    out[0] = out[1] = 0;
+    const qsizetype n = std::min<qsizetype>(text.size(), 16);
+    for (qsizetype i = 0; i < n; ++i) {
+        const char16_t c = text.at(i).unicode();
+        if (c == 0 || c >= 255)
+            exact = false;
+        const quint64 byte = std::min<char16_t>(c, 255);
+        out[i / 8] |= byte << (8 * (7 - i % 8));
+    }
+}
+
+// Doubles as unsigned integers in the same order.
+quint64 orderedBits(double number)
+{
+    if (number == 0)
+        number = 0; // -0 sorts with +0
+    quint64 bits;
+    std::memcpy(&bits, &number, sizeof bits);
+    return (bits & (quint64(1) << 63)) ? ~bits : bits | (quint64(1) << 63);
+}
+
+int compareHeads(const quint64 (&a)[2], const quint64 (&b)[2])
+{
+    if (a[0] != b[0])
+        return a[0] < b[0] ? -1 : 1;
+    if (a[1] != b[1])
+        return a[1] < b[1] ? -1 : 1;
+    return 0;
+}
+
+} // namespace
+
+int ObjectSortFilterProxy::compareRows(const OrderKey &a, int leftSourceRow, const OrderKey &b,
+                                       int rightSourceRow) const
+{
+    if (leftSourceRow == rightSourceRow)
+        return 0;
+    if (m_sortColumn < 0)
+        return leftSourceRow < rightSourceRow ? -1 : 1;
+    if (a.numeric != b.numeric)
+        return a.numeric ? -1 : 1; // numbers before text ("<none>", "")
+    if (const int order = compareHeads(a.head, b.head); order != 0)
+        return order;
+    if (!(a.headExact && b.headExact)) {
+        const int order =
+            m_rows[size_t(leftSourceRow)].key.text.compare(m_rows[size_t(rightSourceRow)].key.text);
+        if (order != 0)
+            return order;
+    }
+    // Ties by key, so equal cells keep a stable, predictable order.
+    if (const int order = compareHeads(a.tie, b.tie); order != 0)
+        return order;
+    if (!(a.tieExact && b.tieExact)) {
+        const int order = m_rows[size_t(leftSourceRow)].object->key.compare(
+            m_rows[size_t(rightSourceRow)].object->key);
+        if (order != 0)
+            return order;
+    }
+    return leftSourceRow < rightSourceRow ? -1 : 1;
+}
+
+bool ObjectSortFilterProxy::lessThan(int leftSourceRow, int rightSourceRow) const
+{
+    const int order = compareRows(m_rows[size_t(leftSourceRow)].order, leftSourceRow,
+                                  m_rows[size_t(rightSourceRow)].order, rightSourceRow);
+    return m_sortOrder == Qt::AscendingOrder ? order < 0 : order > 0;
+}
+
+void ObjectSortFilterProxy::sortRows(std::vector<int> &sourceRows) const
+{
+    // Sorted as a contiguous copy of the prefixes: comparisons stay in cache.
+    struct Entry
+    {
+        OrderKey order;
+        int row;
+    };
+    std::vector<Entry> entries;
+    entries.reserve(sourceRows.size());
+    for (int row : sourceRows)
+        entries.push_back({m_rows[size_t(row)].order, row});
+    const bool ascending = m_sortOrder == Qt::AscendingOrder;
+    std::sort(entries.begin(), entries.end(), [this, ascending](const Entry &a, const Entry &b) {
+        const int order = compareRows(a.order, a.row, b.order, b.row);
+        return ascending ? order < 0 : order > 0;
+    });
+    for (size_t i = 0; i < entries.size(); ++i)
+        sourceRows[i] = entries[i].row;
+}
+
+void ObjectSortFilterProxy::refreshRow(int sourceRow)
+{
+    RowState &state = m_rows[size_t(sourceRow)];
+    state.object = m_model->objectAt(sourceRow);
+    state.accepted = accepts(sourceRow);
+    if (m_sortColumn >= 0)
+        setSortKey(state, m_model->sortKey(sourceRow, m_sortColumn));
+}
+
+void ObjectSortFilterProxy::setSortKey(RowState &state, const ObjectTableModel::SortKey &key)
+{
+    state.key = key;
+    OrderKey &order = state.order;
+    order.numeric = key.numeric;
+    if (key.numeric) {
+        order.head[0] = orderedBits(key.number);
+        order.head[1] = 0;
+        order.headExact = true;
+    } else {
+        packPrefix(key.text, order.head, order.headExact);
+    }
+    packPrefix(state.object->key, order.tie, order.tieExact);
+}
+
+void ObjectSortFilterProxy::rebuildAll()
+{
+    m_rows.clear();
+    m_order.clear();
+    invalidateInverse();
+    if (!m_model)
+        return;
+    if (m_sortColumn >= m_model->columnCount())
+        m_sortColumn = -1;
+    const int rows = m_model->rowCount();
+    m_rows.resize(size_t(rows));
+    for (int sourceRow = 0; sourceRow < rows; ++sourceRow) {
+        refreshRow(sourceRow);
+        if (m_rows[size_t(sourceRow)].accepted)
+            m_order.push_back(sourceRow);
+    }
+    sortRows(m_order);
+}
+
+void ObjectSortFilterProxy::ensureInverse() const
+{
+    if (m_inverseValid)
+        return;
+    m_proxyRowOf.assign(m_rows.size(), -1);
+    for (int proxyRow = 0; proxyRow < int(m_order.size()); ++proxyRow)
+        m_proxyRowOf[size_t(m_order[size_t(proxyRow)])] = proxyRow;
+    m_inverseValid = true;
+}
+
+void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
+{
+    if (m_model && column >= m_model->columnCount())
+        column = -1;
+    if (m_model)
+        m_model->setSortColumn(column);
+    if (column == m_sortColumn && order == m_sortOrder)
+        return;
+    m_sortColumn = column;
+    m_sortOrder = order;
+    if (!m_model)
+        return;
+    if (column >= 0) {
+        for (int sourceRow = 0; sourceRow < int(m_rows.size()); ++sourceRow)
+            setSortKey(m_rows[size_t(sourceRow)], m_model->sortKey(sourceRow, column));
+    }
+    std::vector<int> sorted = m_order;
+    sortRows(sorted);
+    setOrderAsLayoutChange(std::move(sorted));
+}
+
+void ObjectSortFilterProxy::setOrderAsLayoutChange(std::vector<int> newOrder)
+{
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const std::vector<int> oldOrder = std::exchange(m_order, std::move(newOrder));
+    invalidateInverse();
+    ensureInverse();
+    const QModelIndexList from = persistentIndexList();
+    QModelIndexList to;
+    to.reserve(from.size());
+    for (const QModelIndex &index : from) {
+        const int proxyRow = m_proxyRowOf[size_t(oldOrder[size_t(index.row())])];
+        to.append(createIndex(proxyRow, index.column()));
+    }
+    changePersistentIndexList(from, to);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+}
+
+void ObjectSortFilterProxy::removeProxyRows(const std::vector<int> &proxyRows)
+{
+    if (proxyRows.empty())
+        return;
+    std::vector<std::pair<int, int>> runs; // [first, last], ascending
+    for (int row : proxyRows) {
+        if (!runs.empty() && runs.back().second + 1 == row)
+            runs.back().second = row;
+        else
+            runs.push_back({row, row});
+    }
+    invalidateInverse();
+    if (int(runs.size()) <= kMaxRunsPerChange) {
+        for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
+            beginRemoveRows({}, run->first, run->second);
+            m_order.erase(m_order.begin() + run->first, m_order.begin() + run->second + 1);
+            endRemoveRows();
+        }
+        return;
+    }
+    // Each removal signal costs the view and the persistent indexes a pass over the rows;
+    // with many scattered runs, one layout change that moves the doomed rows to the end
+    // (survivors keep their order) and then one removal is cheaper.
+    std::vector<int> reordered;
+    reordered.reserve(m_order.size());
+    std::vector<int> doomed;
+    doomed.reserve(proxyRows.size());
+    size_t next = 0;
+    for (int proxyRow = 0; proxyRow < int(m_order.size()); ++proxyRow) {
+        if (next < proxyRows.size() && proxyRows[next] == proxyRow) {
+            doomed.push_back(m_order[size_t(proxyRow)]);
+            ++next;
+        } else {
+            reordered.push_back(m_order[size_t(proxyRow)]);
+        }
+    }
+    const int survivors = int(reordered.size());
+    reordered.insert(reordered.end(), doomed.begin(), doomed.end());
+    setOrderAsLayoutChange(std::move(reordered));
+    beginRemoveRows({}, survivors, int(m_order.size()) - 1);
+    m_order.resize(size_t(survivors));
+    invalidateInverse();
+    endRemoveRows();
+}
+
+void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
+{
+    if (sourceRows.empty())
+        return;
+    const auto less = [this](int a, int b) {
+        return lessThan(a, b);
+    };
+    sortRows(sourceRows);
+    // Runs of new rows that land at the same place: {position, first index in sourceRows}.
+    // Past the run limit nothing more is needed: the rows are merged in at once.
+    std::vector<std::pair<int, size_t>> runs;
+    for (size_t i = 0; i < sourceRows.size() && int(runs.size()) <= kMaxRunsPerChange; ++i) {
+        const int position =
+            int(std::lower_bound(m_order.begin(), m_order.end(), sourceRows[i], less) -
+                m_order.begin());
+        if (runs.empty() || runs.back().first != position)
+            runs.push_back({position, i});
+    }
+    invalidateInverse();
+    if (int(runs.size()) <= kMaxRunsPerChange) {
+        // From the back, so earlier positions stay valid.
+        size_t end = sourceRows.size();
+        for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
+            const int count = int(end - run->second);
+            beginInsertRows({}, run->first, run->first + count - 1);
+            m_order.insert(m_order.begin() + run->first,
+                           sourceRows.begin() + qsizetype(run->second),
+                           sourceRows.begin() + qsizetype(end));
+            endInsertRows();
+            end = run->second;
+        }
+        return;
+    }
+    // Many scattered runs: append all, then merge them into place with one layout change.
+    const int first = int(m_order.size());
+    beginInsertRows({}, first, first + int(sourceRows.size()) - 1);
+    m_order.insert(m_order.end(), sourceRows.begin(), sourceRows.end());
+    endInsertRows();
+    std::vector<int> merged;
+    merged.reserve(m_order.size());
+    std::merge(m_order.begin(), m_order.begin() + first, sourceRows.begin(), sourceRows.end(),
+               std::back_inserter(merged), less);
+    setOrderAsLayoutChange(std::move(merged));
+}
+
+void ObjectSortFilterProxy::repositionSourceRows(const std::vector<int> &sourceRows)
+{
+    if (sourceRows.empty() || m_order.size() < 2)
+        return;
+    // sourceRows is ascending. A changed row may stay where it is when both neighbours are
+    // unchanged rows and it still sorts between them: the unchanged rows are sorted already.
+    ensureInverse();
+    const auto changed = [&sourceRows](int sourceRow) {
+        return std::binary_search(sourceRows.begin(), sourceRows.end(), sourceRow);
+    };
+    const int last = int(m_order.size()) - 1;
+    std::vector<char> moving(m_order.size(), 0);
+    bool anyMoving = false;
+    for (int sourceRow : sourceRows) {
+        const int proxyRow = m_proxyRowOf[size_t(sourceRow)];
+        if (proxyRow < 0)
+            continue;
+        const int before = proxyRow > 0 ? m_order[size_t(proxyRow - 1)] : -1;
+        const int after = proxyRow < last ? m_order[size_t(proxyRow + 1)] : -1;
+        const bool stays = (before < 0 || (!changed(before) && lessThan(before, sourceRow))) &&
+                           (after < 0 || (!changed(after) && lessThan(sourceRow, after)));
+        if (!stays) {
+            moving[size_t(proxyRow)] = 1;
+            anyMoving = true;
+        }
+    }
+    if (!anyMoving)
+        return;
+    std::vector<int> staying;
+    std::vector<int> moved;
+    staying.reserve(m_order.size());
+    for (size_t proxyRow = 0; proxyRow < m_order.size(); ++proxyRow)
+        (moving[proxyRow] ? moved : staying).push_back(m_order[proxyRow]);
+    const auto less = [this](int a, int b) {
+        return lessThan(a, b);
+    };
+    sortRows(moved);
+    std::vector<int> merged;
+    merged.reserve(m_order.size());
+    std::merge(staying.begin(), staying.end(), moved.begin(), moved.end(),
+               std::back_inserter(merged), less);
+    // One layout change keeps selections on the moved rows (a remove and insert would not).
+    setOrderAsLayoutChange(std::move(merged));
+}
+
+void ObjectSortFilterProxy::onSourceDataChanged(const QModelIndex &topLeft,
+                                                const QModelIndex &bottomRight,
+                                                const QList<int> &roles)
+{
+    if (!topLeft.isValid() || !bottomRight.isValid())
+        return;
+    const int firstRow = topLeft.row();
+    const int lastRow = bottomRight.row();
+    // Only rows whose object was replaced can change place or visibility (the age tick
+    // re-announces display text only: ages sort by creation time, which never changes).
+    std::vector<int> hidden;  // proxy rows
+    std::vector<int> shown;   // source rows
+    std::vector<int> rekeyed; // source rows, shown before and after
+    ensureInverse();
+    for (int sourceRow = firstRow; sourceRow <= lastRow; ++sourceRow) {
+        RowState &state = m_rows[size_t(sourceRow)];
+        if (state.object == m_model->objectAt(sourceRow))
+            continue;
+        const bool wasAccepted = state.accepted;
+        const ObjectTableModel::SortKey oldKey = state.key;
+        refreshRow(sourceRow);
+        if (wasAccepted && !state.accepted)
+            hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);
+        else if (!wasAccepted && state.accepted)
+            shown.push_back(sourceRow);
+        else if (state.accepted && m_sortColumn >= 0 &&
+                 (state.key.numeric != oldKey.numeric || state.key.number != oldKey.number ||
+                  state.key.text != oldKey.text))
+            rekeyed.push_back(sourceRow);
+    }
+    std::sort(hidden.begin(), hidden.end());
+    removeProxyRows(hidden);
+    repositionSourceRows(rekeyed);
+    insertSourceRows(std::move(shown));
+
+    // The rest repaint: one rectangle over the shown rows of the range (views paint only
+    // what is on screen).
+    if (m_order.empty())
+        return;
+    int top = 0;
+    int bottom = int(m_order.size()) - 1;
+    if (firstRow > 0 || lastRow < int(m_rows.size()) - 1) {
+        ensureInverse();
+        top = int(m_order.size());
+        bottom = -1;
+        for (int sourceRow = firstRow; sourceRow <= lastRow; ++sourceRow) {
+            const int proxyRow = m_proxyRowOf[size_t(sourceRow)];
+            if (proxyRow >= 0) {
+                top = std::min(top, proxyRow);
+                bottom = std::max(bottom, proxyRow);
+            }
+        }
+        if (bottom < 0)
+            return;
+    }
+    emit dataChanged(index(top, topLeft.column()), index(bottom, bottomRight.column()), roles);
+}
+
+void ObjectSortFilterProxy::onSourceRowsInserted(const QModelIndex &parent, int first, int last)
+{
+    if (parent.isValid())
+        return;
+    const int count = last - first + 1;
+    if (first < int(m_rows.size())) {
+        for (int &sourceRow : m_order) {
+            if (sourceRow >= first)
+                sourceRow += count;
+        }
+    }
+    m_rows.insert(m_rows.begin() + first, size_t(count), RowState{});
+    invalidateInverse();
+    std::vector<int> shown;
+    for (int sourceRow = first; sourceRow <= last; ++sourceRow) {
+        refreshRow(sourceRow);
+        if (m_rows[size_t(sourceRow)].accepted)
+            shown.push_back(sourceRow);
+    }
+    insertSourceRows(std::move(shown));
+}
+
+void ObjectSortFilterProxy::onSourceRowsAboutToBeRemoved(const QModelIndex &parent, int first,
+                                                         int last)
+{
+    if (parent.isValid())
+        return;
+    ensureInverse();
+    std::vector<int> doomed;
+    for (int sourceRow = first; sourceRow <= last; ++sourceRow) {
+        if (const int proxyRow = m_proxyRowOf[size_t(sourceRow)]; proxyRow >= 0)
+            doomed.push_back(proxyRow);
+    }
+    std::sort(doomed.begin(), doomed.end());
+    removeProxyRows(doomed);
+}
+
+void ObjectSortFilterProxy::onSourceRowsRemoved(const QModelIndex &parent, int first, int last)
+{
+    if (parent.isValid())
+        return;
+    const int count = last - first + 1;
+    m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+    for (int &sourceRow : m_order) {
+        if (sourceRow > last)
+            sourceRow -= count;
+    }
+    invalidateInverse();
+}
+
+void ObjectSortFilterProxy::onSourceLayoutChanged()
+{
+    // The model reorders rows only to compact removals; it says where each row went, and
+    // the display order (by key) does not change, so the views need not hear about it.
+    const std::vector<int> &newRowOf = m_model->rowRemap();
+    if (newRowOf.size() != m_rows.size()) {
+        beginResetModel();
+        rebuildAll();
+        endResetModel();
+        return;
+    }
+    std::vector<RowState> rows(m_rows.size());
+    for (size_t sourceRow = 0; sourceRow < m_rows.size(); ++sourceRow)
+        rows[size_t(newRowOf[sourceRow])] = std::move(m_rows[sourceRow]);
+    m_rows = std::move(rows);
+    for (int &sourceRow : m_order)
+        sourceRow = newRowOf[size_t(sourceRow)];
+    invalidateInverse();
+}
+
+QModelIndex ObjectSortFilterProxy::index(int row, int column, const QModelIndex &parent) const
+{
+    if (parent.isValid() || row < 0 || column < 0 || row >= rowCount() || column >= columnCount())
+        return {};
+    return createIndex(row, column);
+}
+
+QModelIndex ObjectSortFilterProxy::parent(const QModelIndex &) const
+{
+    return {};
+}
+
+QModelIndex ObjectSortFilterProxy::sibling(int row, int column, const QModelIndex &) const
+{
+    return index(row, column);
+}
+
+int ObjectSortFilterProxy::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : int(m_order.size());
+}
+
+int ObjectSortFilterProxy::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() || !m_model ? 0 : m_model->columnCount();
+}
+
+bool ObjectSortFilterProxy::hasChildren(const QModelIndex &parent) const
+{
+    return !parent.isValid() && rowCount() > 0 && columnCount() > 0;
+}
+
+QModelIndex ObjectSortFilterProxy::mapToSource(const QModelIndex &proxyIndex) const
+{
+    if (!proxyIndex.isValid() || !m_model || proxyIndex.row() >= int(m_order.size()))
+        return {};
+    return m_model->index(m_order[size_t(proxyIndex.row())], proxyIndex.column());
+}
+
+QModelIndex ObjectSortFilterProxy::mapFromSource(const QModelIndex &sourceIndex) const
+{
+    if (!sourceIndex.isValid() || sourceIndex.row() >= int(m_rows.size()))
+        return {};
+    ensureInverse();
+    const int proxyRow = m_proxyRowOf[size_t(sourceIndex.row())];
+    return proxyRow >= 0 ? index(proxyRow, sourceIndex.column()) : QModelIndex();
+}
+
+QVariant ObjectSortFilterProxy::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation == Qt::Horizontal && m_model)
+        return m_model->headerData(section, orientation, role);
+    return QAbstractItemModel::headerData(section, orientation, role);
+}

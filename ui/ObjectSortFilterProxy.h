@@ -1,0 +1,122 @@
+#pragma once
+
+#include "core/store/StoredObject.h"
+#include "ui/ObjectTableModel.h"
+
+#include <QAbstractProxyModel>
+#include <QRegularExpression>
+#include <QSet>
+#include <QString>
+
+#include <vector>
+
+// Filters an ObjectTableModel by namespace set and by text over name, namespace and labels
+// (case-insensitive substring; a regular expression when the text starts with '/'), and sorts
+// by the model's typed sort key. Unlike QSortFilterProxyModel it keeps its own display order
+// (a vector of source rows) and a sort key per source row, so a batch of source changes costs
+// one pass over the rows: removals and insertions go out as merged runs, and only rows whose
+// sort key changed move. Ties sort by object key, so the order is total and predictable.
+class ObjectSortFilterProxy : public QAbstractProxyModel
+{
+    Q_OBJECT
+
+public:
+    // More scattered runs than this in one change: one layout change instead (see
+    // removeProxyRows / insertSourceRows).
+    static constexpr int kMaxRunsPerChange = 32;
+
+    explicit ObjectSortFilterProxy(QObject *parent = nullptr);
+
+    void setObjectModel(ObjectTableModel *model);
+    ObjectTableModel *objectModel() const { return m_model; }
+
+    // Empty: every namespace.
+    void setNamespaces(const QSet<QString> &namespaces);
+    QSet<QString> namespaces() const { return m_namespaces; }
+    void setText(const QString &text);
+    QString text() const { return m_text; }
+    // False when the text is a '/' expression that does not compile; textError() says why.
+    bool isTextValid() const { return m_textError.isEmpty(); }
+    QString textError() const { return m_textError; }
+
+    // Column -1: source order. Also tells the model which column is sorted.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    int sortColumn() const { return m_sortColumn; }
+    Qt::SortOrder sortOrder() const { return m_sortOrder; }
+
+    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
+    QModelIndex parent(const QModelIndex &child) const override;
+    QModelIndex sibling(int row, int column, const QModelIndex &index) const override;
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    bool hasChildren(const QModelIndex &parent = {}) const override;
+    QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
+    QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+private:
+    // Order-preserving fixed-size prefixes of the sort key and of the object key, so most
+    // comparisons touch neither strings nor the model: if a's prefix is below b's, a sorts
+    // first; equal exact prefixes mean equal values.
+    struct OrderKey
+    {
+        quint64 head[2] = {0, 0};
+        quint64 tie[2] = {0, 0};
+        bool numeric = false;
+        bool headExact = true;
+        bool tieExact = true;
+    };
+    // What the proxy knows about one source row.
+    struct RowState
+    {
+        StoredObjectPtr object; // the object key and acceptance were computed from
+        ObjectTableModel::SortKey key;
+        OrderKey order;
+        bool accepted = false;
+    };
+
+    bool accepts(int sourceRow) const;
+    // Ascending comparison of two source rows: <0, 0 (same row) or >0.
+    int compareRows(const OrderKey &a, int leftSourceRow, const OrderKey &b,
+                    int rightSourceRow) const;
+    bool lessThan(int leftSourceRow, int rightSourceRow) const;
+    // Sorts source rows into display order.
+    void sortRows(std::vector<int> &sourceRows) const;
+    void refreshRow(int sourceRow);
+    static void setSortKey(RowState &state, const ObjectTableModel::SortKey &key);
+    void rebuildAll();
+    void ensureInverse() const;
+    void invalidateInverse() { m_inverseValid = false; }
+    // Rows are proxy rows, ascending, unique.
+    void removeProxyRows(const std::vector<int> &proxyRows);
+    // Rows are accepted source rows not shown yet.
+    void insertSourceRows(std::vector<int> sourceRows);
+    // Moves shown source rows whose sort key changed to their sorted place.
+    void repositionSourceRows(const std::vector<int> &sourceRows);
+    // newOrder is a permutation of the shown rows; persistent indexes follow their rows.
+    void setOrderAsLayoutChange(std::vector<int> newOrder);
+    void applyFilterChange(bool narrowing);
+
+    void onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
+                             const QList<int> &roles);
+    void onSourceRowsInserted(const QModelIndex &parent, int first, int last);
+    void onSourceRowsAboutToBeRemoved(const QModelIndex &parent, int first, int last);
+    void onSourceRowsRemoved(const QModelIndex &parent, int first, int last);
+    void onSourceLayoutChanged();
+
+    ObjectTableModel *m_model = nullptr;   // Not owned.
+    std::vector<RowState> m_rows;          // by source row
+    std::vector<int> m_order;              // proxy row -> source row
+    mutable std::vector<int> m_proxyRowOf; // source row -> proxy row or -1, rebuilt lazily
+    mutable bool m_inverseValid = false;
+    int m_sortColumn = -1;
+    Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
+
+    QSet<QString> m_namespaces;
+    QString m_text;
+    QString m_needle; // lowercased substring
+    QRegularExpression m_regex;
+    bool m_useRegex = false;
+    QString m_textError;
+};
