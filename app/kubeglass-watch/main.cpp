@@ -10,6 +10,7 @@
 #include <QUrl>
 
 #include <cstdio>
+#include <cstdlib>
 
 namespace {
 
@@ -176,5 +177,12 @@ int main(int argc, char **argv)
                      [&command] { command.finish(0); });
     if (!command.start())
         return command.exitCode();
-    return app.exec();
+    const int code = app.exec();
+    if (options.exitAfterSync) {
+        // Output is flushed and the snapshot committed; the OS takes the store back at once,
+        // where freeing 100,000 objects one by one first would add 0.2 s to every sync.
+        std::fflush(stdout);
+        std::_Exit(code);
+    }
+    return code;
 }

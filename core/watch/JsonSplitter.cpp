@@ -1,9 +1,37 @@
 #include "core/watch/JsonSplitter.h"
 
+#include <bit>
+
+#if defined(__SSE2__) || defined(_M_X64)
+#include <emmintrin.h>
+#define KUBEGLASS_SPLITTER_SSE2 1
+#endif
+
 namespace {
 bool isJsonSpace(char c)
 {
     return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+}
+
+// The next '"' or '\\' in [p, end), or end. Most bytes of Kubernetes JSON are inside strings,
+// so this search is where the splitter spends its time: 16 bytes per step where SSE2 exists.
+const char *findQuoteOrBackslash(const char *p, const char *end)
+{
+#ifdef KUBEGLASS_SPLITTER_SSE2
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    while (end - p >= 16) {
+        const __m128i chunk = _mm_loadu_si128(reinterpret_cast<const __m128i *>(p));
+        const int mask = _mm_movemask_epi8(
+            _mm_or_si128(_mm_cmpeq_epi8(chunk, quote), _mm_cmpeq_epi8(chunk, backslash)));
+        if (mask != 0)
+            return p + std::countr_zero(unsigned(mask));
+        p += 16;
+    }
+#endif
+    while (p < end && *p != '"' && *p != '\\')
+        ++p;
+    return p;
 }
 } // namespace
 
@@ -48,23 +76,22 @@ bool JsonSplitter::feed(QByteArrayView data, const Sink &sink)
     qsizetype pos = m_pos;
     while (pos < size) {
         if (m_inString) {
-            // Fast path: most bytes of Kubernetes JSON are inside strings.
-            while (pos < size) {
-                const char c = buf[pos];
-                if (m_escape) {
-                    m_escape = false;
-                } else if (c == '\\') {
-                    m_escape = true;
-                } else if (c == '"') {
-                    m_inString = false;
-                    if (list && m_depth == 1 && !m_inItems)
-                        m_lastKey = QByteArray(buf + m_keyStart, pos - m_keyStart);
-                    break;
-                }
+            if (m_escape) {
+                m_escape = false; // the escaped character, whatever it is
                 ++pos;
+                continue;
             }
-            if (pos < size)
-                ++pos;
+            pos = findQuoteOrBackslash(buf + pos, buf + size) - buf;
+            if (pos == size)
+                break;
+            if (buf[pos] == '\\') {
+                m_escape = true;
+            } else {
+                m_inString = false;
+                if (list && m_depth == 1 && !m_inItems)
+                    m_lastKey = QByteArray(buf + m_keyStart, pos - m_keyStart);
+            }
+            ++pos;
             continue;
         }
         const char c = buf[pos];
