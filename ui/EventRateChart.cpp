@@ -6,7 +6,7 @@
 #include <QValueAxis>
 
 EventRateChart::EventRateChart(QWidget *parent)
-    : QChartView(parent)
+    : QChartView(new QChart, parent)
     , m_series(new QLineSeries)
     , m_axisX(new QValueAxis)
     , m_axisY(new QValueAxis)
@@ -14,7 +14,8 @@ EventRateChart::EventRateChart(QWidget *parent)
     setObjectName(QStringLiteral("eventRateChart"));
     setAccessibleName(tr("Events per second"));
     setAccessibleDescription(tr("Watch events per second over the last five minutes"));
-    auto *chart = new QChart;
+    // The chart goes to QChartView's constructor: setChart() would drop, and leak, a default one.
+    QChart *chart = this->chart();
     chart->legend()->hide();
     chart->addSeries(m_series);
     chart->setMargins(QMargins(2, 2, 2, 2));
@@ -30,7 +31,6 @@ EventRateChart::EventRateChart(QWidget *parent)
     chart->addAxis(m_axisY, Qt::AlignLeft);
     m_series->attachAxis(m_axisX);
     m_series->attachAxis(m_axisY);
-    setChart(chart);
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(110);
     applyPalette();
