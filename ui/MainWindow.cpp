@@ -85,14 +85,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_bannerTicker.setInterval(1000);
     connect(&m_bannerTicker, &QTimer::timeout, this, &MainWindow::updateBanner);
     m_bannerTicker.start();
-    connect(m_model, &ObjectTableModel::batchApplied, this, [this] {
-        restoreSelection();
-        refreshDetail();
-        statusBar()->showMessage(tr("%1 of %2 %3 shown")
-                                     .arg(QLocale().toString(m_proxy->rowCount()),
-                                          QLocale().toString(m_model->rowCount()),
-                                          m_type.resource));
-    });
+    connect(m_model, &ObjectTableModel::batchApplied, this, &MainWindow::onRowsSettled);
+    // A filter change reaches 100,000 rows in slices: count and reselect once it has.
+    connect(m_proxy, &ObjectSortFilterProxy::filteringFinished, this, &MainWindow::onRowsSettled);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
     connect(m_namespaceModel, &ObjectTableModel::batchApplied, this, [this] {
         QStringList names;
@@ -446,11 +441,26 @@ void MainWindow::showNoKubeconfig(const QString &details)
     m_noKubeconfigDetails->setText(details);
     m_noKubeconfigDetails->setAccessibleName(details);
     m_pages->setCurrentWidget(m_noKubeconfigPage);
-    const QList<QWidget *> toolBarWidgets = {m_resourcePicker, m_namespaces, m_filter,
-                                             m_labelSelector};
-    for (QWidget *widget : toolBarWidgets)
-        widget->setEnabled(false);
-    m_statusDock->hide();
+    setClusterControlsEnabled(false);
+}
+
+void MainWindow::onRowsSettled()
+{
+    restoreSelection();
+    refreshDetail();
+    const QString shown = m_proxy->isFiltering() ? tr("filtering… %1 of %2 %3 shown so far")
+                                                 : tr("%1 of %2 %3 shown");
+    statusBar()->showMessage(shown.arg(QLocale().toString(m_proxy->rowCount()),
+                                       QLocale().toString(m_model->rowCount()), m_type.resource));
+}
+
+// The pickers, filters and status only mean something with a cluster to show.
+void MainWindow::setClusterControlsEnabled(bool enabled)
+{
+    const QList<QWidget *> controls = {m_resourcePicker, m_namespaces, m_filter, m_labelSelector};
+    for (QWidget *widget : controls)
+        widget->setEnabled(enabled);
+    m_statusDock->setVisible(enabled);
 }
 
 void MainWindow::teardownConnection()
@@ -475,11 +485,7 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
     teardownConnection();
     m_contextName = name;
     m_pages->setCurrentIndex(0);
-    for (QWidget *widget :
-         {static_cast<QWidget *>(m_resourcePicker), static_cast<QWidget *>(m_namespaces),
-          static_cast<QWidget *>(m_filter), static_cast<QWidget *>(m_labelSelector)})
-        widget->setEnabled(true);
-    m_statusDock->show();
+    setClusterControlsEnabled(true);
     setWindowTitle(tr("%1 — Kubeglass").arg(name));
     qCInfo(lcUi) << "connecting to context" << name << "at" << config.server.toDisplayString();
     m_messageFromWatch = false;

@@ -83,6 +83,9 @@ private:
     void connectToResolved(const QString &name, const RestConfig &config,
                            const QString &defaultNamespace, const QStringList &warnings);
     void teardownConnection();
+    void setClusterControlsEnabled(bool enabled);
+    // After a batch of changes or a filter pass: selection, detail pane and row counts.
+    void onRowsSettled();
     void startMainWatch();
     void onResourceChosen();
     void rebuildResourcePicker();

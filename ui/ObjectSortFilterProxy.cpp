@@ -1,11 +1,19 @@
 #include "ui/ObjectSortFilterProxy.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 #include <cstring>
 
 ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
     : QAbstractProxyModel(parent)
-{}
+{
+    // Zero: the next slice runs as soon as the event loop has handled what is waiting (input,
+    // paints, store batches), so typing stays responsive while a long pass goes on.
+    m_filterTimer.setSingleShot(true);
+    m_filterTimer.setInterval(0);
+    connect(&m_filterTimer, &QTimer::timeout, this, &ObjectSortFilterProxy::filterSlice);
+}
 
 void ObjectSortFilterProxy::setObjectModel(ObjectTableModel *model)
 {
@@ -83,20 +91,43 @@ void ObjectSortFilterProxy::setText(const QString &text)
 
 void ObjectSortFilterProxy::applyFilterChange(bool narrowing)
 {
+    // Rows the running pass has not reached yet still follow an older filter: skipping the
+    // rows that filter rejected is right only if every change since was a narrowing.
+    m_filterNarrowing = narrowing && (!isFiltering() || m_filterNarrowing);
+    m_filterCursor = 0;
+    filterSlice();
+}
+
+bool ObjectSortFilterProxy::isFiltering() const
+{
+    return m_filterCursor < int(m_rows.size());
+}
+
+void ObjectSortFilterProxy::finishFiltering()
+{
+    while (isFiltering())
+        filterSlice();
+}
+
+void ObjectSortFilterProxy::filterSlice()
+{
+    m_filterTimer.stop();
+    if (!m_model || !isFiltering())
+        return;
+    QElapsedTimer elapsed;
+    elapsed.start();
     std::vector<int> hidden; // proxy rows
     std::vector<int> shown;  // source rows
-    if (narrowing) {
-        for (int proxyRow = 0; proxyRow < int(m_order.size()); ++proxyRow) {
-            const int sourceRow = m_order[size_t(proxyRow)];
-            if (!accepts(sourceRow)) {
-                m_rows[size_t(sourceRow)].accepted = false;
-                hidden.push_back(proxyRow);
-            }
-        }
-    } else {
-        ensureInverse();
-        for (int sourceRow = 0; sourceRow < int(m_rows.size()); ++sourceRow) {
+    ensureInverse();
+    const int rows = int(m_rows.size());
+    int sourceRow = m_filterCursor;
+    while (sourceRow < rows) {
+        // The clock is read once per block of rows: cheap, and fine-grained enough.
+        const int blockEnd = std::min(rows, sourceRow + kFilterBlockRows);
+        for (; sourceRow < blockEnd; ++sourceRow) {
             RowState &state = m_rows[size_t(sourceRow)];
+            if (m_filterNarrowing && !state.accepted)
+                continue;
             const bool accepted = accepts(sourceRow);
             if (accepted == state.accepted)
                 continue;
@@ -106,10 +137,19 @@ void ObjectSortFilterProxy::applyFilterChange(bool narrowing)
             else
                 hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);
         }
-        std::sort(hidden.begin(), hidden.end());
+        // Shown rows are sorted into place when the slice ends: their count bounds it too.
+        if (elapsed.elapsed() >= m_filterSliceMs ||
+            hidden.size() + shown.size() >= size_t(kMaxFilterChangesPerSlice))
+            break;
     }
+    m_filterCursor = sourceRow;
+    std::sort(hidden.begin(), hidden.end());
     removeProxyRows(hidden);
     insertSourceRows(std::move(shown));
+    if (isFiltering())
+        m_filterTimer.start();
+    else
+        emit filteringFinished();
 }
 
 bool ObjectSortFilterProxy::accepts(int sourceRow) const
@@ -123,7 +163,7 @@ bool ObjectSortFilterProxy::accepts(int sourceRow) const
         return m_regex.match(m_model->searchText(sourceRow)).hasMatch();
     if (m_needle.isEmpty())
         return true;
-    return m_model->searchText(sourceRow).contains(m_needle, Qt::CaseSensitive);
+    return m_model->containsText(sourceRow, m_needle);
 }
 
 namespace {
@@ -227,6 +267,8 @@ void ObjectSortFilterProxy::refreshRow(int sourceRow)
     RowState &state = m_rows[size_t(sourceRow)];
     state.object = m_model->objectAt(sourceRow);
     state.accepted = accepts(sourceRow);
+    // The tie-break prefix depends on the object only, not on the sort column.
+    packPrefix(state.object->key, state.order.tie, state.order.tieExact);
     if (m_sortColumn >= 0)
         setSortKey(state, m_model->sortKey(sourceRow, m_sortColumn));
 }
@@ -243,7 +285,6 @@ void ObjectSortFilterProxy::setSortKey(RowState &state, const ObjectTableModel::
     } else {
         packPrefix(key.text, order.head, order.headExact);
     }
-    packPrefix(state.object->key, order.tie, order.tieExact);
 }
 
 void ObjectSortFilterProxy::rebuildAll()
@@ -251,6 +292,8 @@ void ObjectSortFilterProxy::rebuildAll()
     m_rows.clear();
     m_order.clear();
     invalidateInverse();
+    m_filterCursor = 0; // every row is filtered below
+    m_filterTimer.stop();
     if (!m_model)
         return;
     if (m_sortColumn >= m_model->columnCount())
@@ -263,6 +306,7 @@ void ObjectSortFilterProxy::rebuildAll()
             m_order.push_back(sourceRow);
     }
     sortRows(m_order);
+    m_filterCursor = rows;
 }
 
 void ObjectSortFilterProxy::ensureInverse() const
@@ -517,6 +561,9 @@ void ObjectSortFilterProxy::onSourceRowsInserted(const QModelIndex &parent, int 
                 sourceRow += count;
         }
     }
+    // New rows are filtered below, with the current filter: they never hold a pass back.
+    if (!isFiltering() || first < m_filterCursor)
+        m_filterCursor += count;
     m_rows.insert(m_rows.begin() + first, size_t(count), RowState{});
     invalidateInverse();
     std::vector<int> shown;
@@ -549,6 +596,10 @@ void ObjectSortFilterProxy::onSourceRowsRemoved(const QModelIndex &parent, int f
         return;
     const int count = last - first + 1;
     m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+    if (m_filterCursor > last)
+        m_filterCursor -= count;
+    else if (m_filterCursor > first)
+        m_filterCursor = first;
     for (int &sourceRow : m_order) {
         if (sourceRow > last)
             sourceRow -= count;
@@ -567,12 +618,34 @@ void ObjectSortFilterProxy::onSourceLayoutChanged()
         endResetModel();
         return;
     }
-    std::vector<RowState> rows(m_rows.size());
-    for (size_t sourceRow = 0; sourceRow < m_rows.size(); ++sourceRow)
-        rows[size_t(newRowOf[sourceRow])] = std::move(m_rows[sourceRow]);
-    m_rows = std::move(rows);
+    // Applied in place, cycle by cycle: rows that stay put (all before the first removal)
+    // cost one comparison, and no second table is allocated.
+    std::vector<char> placed(m_rows.size(), 0);
+    for (size_t start = 0; start < m_rows.size(); ++start) {
+        if (placed[start] || size_t(newRowOf[start]) == start)
+            continue;
+        RowState carried = std::move(m_rows[start]);
+        size_t from = start;
+        while (true) {
+            const size_t to = size_t(newRowOf[from]);
+            placed[to] = 1;
+            if (to == start) {
+                m_rows[to] = std::move(carried);
+                break;
+            }
+            std::swap(carried, m_rows[to]);
+            from = to;
+        }
+    }
     for (int &sourceRow : m_order)
         sourceRow = newRowOf[size_t(sourceRow)];
+    // Rows not yet filtered keep that status wherever they went.
+    if (m_filterCursor < int(newRowOf.size())) {
+        int cursor = int(newRowOf.size());
+        for (size_t sourceRow = size_t(m_filterCursor); sourceRow < newRowOf.size(); ++sourceRow)
+            cursor = std::min(cursor, newRowOf[sourceRow]);
+        m_filterCursor = cursor;
+    }
     invalidateInverse();
 }
 

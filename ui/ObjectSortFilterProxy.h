@@ -7,6 +7,7 @@
 #include <QRegularExpression>
 #include <QSet>
 #include <QString>
+#include <QTimer>
 
 #include <vector>
 
@@ -16,6 +17,7 @@
 // (a vector of source rows) and a sort key per source row, so a batch of source changes costs
 // one pass over the rows: removals and insertions go out as merged runs, and only rows whose
 // sort key changed move. Ties sort by object key, so the order is total and predictable.
+// A filter change runs in time-bounded slices across event-loop turns (see kFilterSliceMs).
 class ObjectSortFilterProxy : public QAbstractProxyModel
 {
     Q_OBJECT
@@ -24,6 +26,11 @@ public:
     // More scattered runs than this in one change: one layout change instead (see
     // removeProxyRows / insertSourceRows).
     static constexpr int kMaxRunsPerChange = 32;
+    // A filter change is applied in slices of about this long, one per event-loop turn, so a
+    // pass over 100,000 rows never blocks input; rows appear or go as each slice lands.
+    static constexpr int kFilterSliceMs = 8;
+    static constexpr int kFilterBlockRows = 512;
+    static constexpr int kMaxFilterChangesPerSlice = 8192;
 
     explicit ObjectSortFilterProxy(QObject *parent = nullptr);
 
@@ -38,6 +45,14 @@ public:
     // False when the text is a '/' expression that does not compile; textError() says why.
     bool isTextValid() const { return m_textError.isEmpty(); }
     QString textError() const { return m_textError; }
+    // True while a filter change is still being applied (see kFilterSliceMs); rows not reached
+    // yet show as under the previous filter.
+    bool isFiltering() const;
+    // Applies the rest of a running filter change at once (tests, or before a one-off export).
+    void finishFiltering();
+    // The time one slice may take; 0 makes every slice one block of kFilterBlockRows rows
+    // (tests use it to see a pass spread over many slices).
+    void setFilterSliceMs(int ms) { m_filterSliceMs = ms; }
 
     // Column -1: source order. Also tells the model which column is sorted.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
@@ -54,6 +69,10 @@ public:
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
+
+signals:
+    // A filter change has reached every row.
+    void filteringFinished();
 
 private:
     // Order-preserving fixed-size prefixes of the sort key and of the object key, so most
@@ -96,7 +115,9 @@ private:
     void repositionSourceRows(const std::vector<int> &sourceRows);
     // newOrder is a permutation of the shown rows; persistent indexes follow their rows.
     void setOrderAsLayoutChange(std::vector<int> newOrder);
+    // Starts a pass of the new filter over every row; the first slice runs at once.
     void applyFilterChange(bool narrowing);
+    void filterSlice();
 
     void onSourceDataChanged(const QModelIndex &topLeft, const QModelIndex &bottomRight,
                              const QList<int> &roles);
@@ -119,4 +140,9 @@ private:
     QRegularExpression m_regex;
     bool m_useRegex = false;
     QString m_textError;
+
+    QTimer m_filterTimer;
+    int m_filterCursor = 0;         // source rows below it follow the current filter
+    bool m_filterNarrowing = false; // the running pass may skip rejected rows
+    int m_filterSliceMs = kFilterSliceMs;
 };

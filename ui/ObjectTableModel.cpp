@@ -6,6 +6,7 @@
 #include "ui/UiLogging.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace {
 
@@ -31,7 +32,7 @@ ObjectTableModel::ObjectTableModel(Clock *clock, QObject *parent)
 {
     m_frameTimer.setSingleShot(true);
     m_frameTimer.setInterval(kFrameMs);
-    connect(&m_frameTimer, &QTimer::timeout, this, &ObjectTableModel::flushPending);
+    connect(&m_frameTimer, &QTimer::timeout, this, [this] { applyPending(kMaxChangesPerFrame); });
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, this, &ObjectTableModel::tickAges);
     rebuildColumns();
@@ -152,6 +153,8 @@ void ObjectTableModel::applyDelta(const StoreDelta &delta)
             it.value() = object;
         }
     };
+    // One allocation for a whole list instead of a rehash at every doubling.
+    m_pending.reserve(m_pending.size() + delta.size());
     for (const QString &key : delta.removed)
         note(key, nullptr);
     for (const StoredObjectPtr &object : delta.updated)
@@ -164,15 +167,22 @@ void ObjectTableModel::applyDelta(const StoreDelta &delta)
 
 void ObjectTableModel::flushPending()
 {
+    applyPending(std::numeric_limits<qsizetype>::max());
+}
+
+void ObjectTableModel::applyPending(qsizetype limit)
+{
     m_frameTimer.stop();
     if (m_pending.isEmpty())
         return;
     std::vector<int> removedRows;
     std::vector<std::pair<int, std::pair<int, int>>> updates; // row, column span
     QList<StoredObjectPtr> added;
-    for (const QString &key : std::as_const(m_pendingOrder)) {
+    const qsizetype taken = std::min(limit, m_pendingOrder.size());
+    for (qsizetype i = 0; i < taken; ++i) {
+        const QString &key = m_pendingOrder.at(i);
         const StoredObjectPtr &object = m_pending.value(key);
-        const int row = m_rowByKey.value(key, -1);
+        const int row = rowForKey(key);
         if (!object) {
             if (row >= 0)
                 removedRows.push_back(row);
@@ -183,7 +193,6 @@ void ObjectTableModel::flushPending()
             std::pair<int, int> span = changedColumns(*r.object, *object);
             const bool labelsChanged = r.object->labels != object->labels;
             r.object = object;
-            r.search = QString();
             r.sortKeyColumn = -1;
             if (span.first < 0) {
                 if (!labelsChanged)
@@ -197,8 +206,16 @@ void ObjectTableModel::flushPending()
             added.append(object);
         }
     }
-    m_pending.clear();
-    m_pendingOrder.clear();
+    if (taken == m_pendingOrder.size()) {
+        m_pending.clear();
+        m_pendingOrder.clear();
+    } else {
+        // The rest, in arrival order, in the next frame.
+        for (qsizetype i = 0; i < taken; ++i)
+            m_pending.remove(m_pendingOrder.at(i));
+        m_pendingOrder = m_pendingOrder.mid(taken);
+        m_frameTimer.start();
+    }
 
     // Updates first, while the rows still have their old numbers.
     emitUpdates(updates);
@@ -209,10 +226,12 @@ void ObjectTableModel::flushPending()
     if (!added.isEmpty()) {
         const int first = int(m_rows.size());
         beginInsertRows({}, first, first + int(added.size()) - 1);
-        m_rows.reserve(m_rows.size() + size_t(added.size()));
+        // Not an exact reserve for m_rows: that would reallocate it at every small batch.
+        m_slotByKey.reserve(qsizetype(m_rows.size()) + added.size());
         for (const StoredObjectPtr &object : std::as_const(added)) {
-            m_rowByKey.insert(object->key, int(m_rows.size()));
-            m_rows.push_back(Row{object, {}, {}, -1, 0});
+            const int slot = takeSlot(object->key);
+            m_rowOfSlot[size_t(slot)] = int(m_rows.size());
+            m_rows.push_back(Row{object, slot, {}, -1, 0});
         }
         endInsertRows();
     }
@@ -284,58 +303,86 @@ void ObjectTableModel::removeRows(std::vector<int> rows)
         else
             runs.push_back({row, row});
     }
-    for (const auto &run : runs) {
-        for (int row = run.first; row <= run.second; ++row)
-            m_rowByKey.remove(m_rows[size_t(row)].object->key);
-    }
-    const int lowest = runs.back().first;
+    for (int row : rows)
+        releaseSlot(m_rows[size_t(row)]);
     if (int(runs.size()) <= kMaxRemovalRunsPerBatch) {
         for (const auto &[top, bottom] : runs) {
             beginRemoveRows({}, top, bottom);
             m_rows.erase(m_rows.begin() + top, m_rows.begin() + bottom + 1);
+            renumberRows(top);
             endRemoveRows();
         }
-    } else {
-        // Many scattered removals: move the doomed rows to the end in one layout change
-        // (keeping the survivors' order), then remove them as one range.
-        emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
-        const int total = int(m_rows.size());
-        std::vector<char> doomed(static_cast<size_t>(total), 0);
-        for (int row : rows)
-            doomed[size_t(row)] = 1;
-        std::vector<int> newRowOf(static_cast<size_t>(total));
-        std::vector<Row> reordered;
-        reordered.reserve(size_t(total));
-        for (int pass = 0; pass < 2; ++pass) {
-            for (int row = 0; row < total; ++row) {
-                if (doomed[size_t(row)] == pass) {
-                    newRowOf[size_t(row)] = int(reordered.size());
-                    reordered.push_back(std::move(m_rows[size_t(row)]));
-                }
-            }
-        }
-        m_rows = std::move(reordered);
-        const QModelIndexList persistent = persistentIndexList();
-        QModelIndexList moved;
-        moved.reserve(persistent.size());
-        for (const QModelIndex &i : persistent)
-            moved.append(index(newRowOf[size_t(i.row())], i.column()));
-        changePersistentIndexList(persistent, moved);
-        m_rowRemap = std::move(newRowOf);
-        emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
-        m_rowRemap.clear();
-        const int survivors = total - int(rows.size());
-        beginRemoveRows({}, survivors, total - 1);
-        m_rows.resize(size_t(survivors));
-        endRemoveRows();
+        return;
     }
-    rebuildKeyIndex(lowest);
+    // Many scattered removals: move the doomed rows to the end in one layout change (keeping
+    // the survivors' order, in place: only rows from the first doomed one on move), then
+    // remove them as one range.
+    emit layoutAboutToBeChanged({}, QAbstractItemModel::VerticalSortHint);
+    const int total = int(m_rows.size());
+    const int lowest = runs.back().first;
+    std::vector<int> newRowOf(static_cast<size_t>(total));
+    for (int row = 0; row < lowest; ++row)
+        newRowOf[size_t(row)] = row;
+    std::vector<Row> doomed;
+    doomed.reserve(rows.size());
+    auto nextDoomed = rows.rbegin(); // ascending
+    int kept = lowest;
+    for (int row = lowest; row < total; ++row) {
+        if (nextDoomed != rows.rend() && *nextDoomed == row) {
+            ++nextDoomed;
+            newRowOf[size_t(row)] = total - int(rows.size()) + int(doomed.size());
+            doomed.push_back(std::move(m_rows[size_t(row)]));
+        } else {
+            newRowOf[size_t(row)] = kept;
+            if (kept != row)
+                m_rows[size_t(kept)] = std::move(m_rows[size_t(row)]);
+            ++kept;
+        }
+    }
+    std::move(doomed.begin(), doomed.end(), m_rows.begin() + kept);
+    const QModelIndexList persistent = persistentIndexList();
+    QModelIndexList moved;
+    moved.reserve(persistent.size());
+    for (const QModelIndex &i : persistent)
+        moved.append(index(newRowOf[size_t(i.row())], i.column()));
+    changePersistentIndexList(persistent, moved);
+    m_rowRemap = std::move(newRowOf);
+    renumberRows(lowest);
+    emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
+    m_rowRemap.clear();
+    beginRemoveRows({}, kept, total - 1);
+    m_rows.resize(size_t(kept));
+    endRemoveRows();
 }
 
-void ObjectTableModel::rebuildKeyIndex(int fromRow)
+void ObjectTableModel::renumberRows(int fromRow)
 {
-    for (int row = fromRow; row < int(m_rows.size()); ++row)
-        m_rowByKey[m_rows[size_t(row)].object->key] = row;
+    for (int row = fromRow; row < int(m_rows.size()); ++row) {
+        if (const int slot = m_rows[size_t(row)].slot; slot >= 0)
+            m_rowOfSlot[size_t(slot)] = row;
+    }
+}
+
+int ObjectTableModel::takeSlot(const QString &key)
+{
+    int slot;
+    if (m_freeSlots.empty()) {
+        slot = int(m_rowOfSlot.size());
+        m_rowOfSlot.push_back(-1);
+    } else {
+        slot = m_freeSlots.back();
+        m_freeSlots.pop_back();
+    }
+    m_slotByKey.insert(key, slot);
+    return slot;
+}
+
+void ObjectTableModel::releaseSlot(Row &row)
+{
+    m_slotByKey.remove(row.object->key);
+    m_rowOfSlot[size_t(row.slot)] = -1;
+    m_freeSlots.push_back(row.slot);
+    row.slot = -1;
 }
 
 void ObjectTableModel::clear()
@@ -347,7 +394,9 @@ void ObjectTableModel::clear()
         return;
     beginResetModel();
     m_rows.clear();
-    m_rowByKey.clear();
+    m_slotByKey.clear();
+    m_rowOfSlot.clear();
+    m_freeSlots.clear();
     endResetModel();
 }
 
@@ -408,19 +457,39 @@ ObjectTableModel::Health ObjectTableModel::health(int row) const
     return isReadyShort(ready) ? Health::Warning : Health::Normal;
 }
 
-const QString &ObjectTableModel::searchText(int row) const
+QString ObjectTableModel::searchText(int row) const
 {
-    const Row &r = m_rows[size_t(row)];
-    if (r.search.isNull()) {
-        const StoredObject &o = *r.object;
-        QString text;
-        text.reserve(o.name.size() + o.namespaceName.size() + 2 + o.labels.size() * 24);
-        text.append(o.name).append(u'\n').append(o.namespaceName);
-        for (const auto &[key, value] : o.labels)
-            text.append(u'\n').append(key).append(u'=').append(value);
-        r.search = text.toLower();
+    const StoredObject &o = *m_rows[size_t(row)].object;
+    QString text;
+    text.reserve(o.name.size() + o.namespaceName.size() + 2 + o.labels.size() * 24);
+    text.append(o.name).append(u'\n').append(o.namespaceName);
+    for (const auto &[key, value] : o.labels)
+        text.append(u'\n').append(key).append(u'=').append(value);
+    return text.toLower();
+}
+
+bool ObjectTableModel::containsText(int row, const QString &needle) const
+{
+    if (needle.contains(u'\n'))
+        return searchText(row).contains(needle, Qt::CaseInsensitive);
+    // The fields themselves, not a joined copy: no text is kept per row for the filter. Only
+    // "key=value" can hold the needle across a field boundary.
+    const StoredObject &o = *m_rows[size_t(row)].object;
+    if (o.name.contains(needle, Qt::CaseInsensitive) ||
+        o.namespaceName.contains(needle, Qt::CaseInsensitive))
+        return true;
+    const qsizetype firstEquals = needle.indexOf(u'=');
+    for (const auto &[key, value] : o.labels) {
+        if (key.contains(needle, Qt::CaseInsensitive) ||
+            value.contains(needle, Qt::CaseInsensitive))
+            return true;
+        for (qsizetype at = firstEquals; at >= 0; at = needle.indexOf(u'=', at + 1)) {
+            if (key.endsWith(QStringView(needle).left(at), Qt::CaseInsensitive) &&
+                value.startsWith(QStringView(needle).mid(at + 1), Qt::CaseInsensitive))
+                return true;
+        }
     }
-    return r.search;
+    return false;
 }
 
 QVariant ObjectTableModel::data(const QModelIndex &index, int role) const

@@ -53,6 +53,9 @@ public:
     // keep their order; rowRemap() says where each row went, so a proxy need not re-sort)
     // instead of one O(rows) removal each.
     static constexpr int kMaxRemovalRunsPerBatch = 8;
+    // A frame applies at most this many queued changes (an initial list of 100,000 objects
+    // lands over a few frames instead of blocking the window for one long one).
+    static constexpr int kMaxChangesPerFrame = 10000;
 
     explicit ObjectTableModel(Clock *clock = nullptr, QObject *parent = nullptr);
     ~ObjectTableModel() override;
@@ -71,7 +74,8 @@ public:
     bool isWide() const { return m_wide; }
     bool hasHiddenWideColumns() const;
 
-    // Queues a store batch; applied within one frame (or at once by flushPending()).
+    // Queues a store batch; applied within one frame, or a few for a very large batch (or at
+    // once by flushPending()).
     void applyDelta(const StoreDelta &delta);
     void flushPending();
     bool hasPending() const { return !m_pending.isEmpty(); }
@@ -84,10 +88,16 @@ public:
     QVariant headerData(int section, Qt::Orientation orientation,
                         int role = Qt::DisplayRole) const override;
 
-    int rowForKey(const QString &key) const { return m_rowByKey.value(key, -1); }
+    int rowForKey(const QString &key) const
+    {
+        const int slot = m_slotByKey.value(key, -1);
+        return slot < 0 ? -1 : m_rowOfSlot[size_t(slot)];
+    }
     const StoredObjectPtr &objectAt(int row) const { return m_rows[size_t(row)].object; }
-    // Lowercased "name namespace k=v k=v", built on first use and kept until the row changes.
-    const QString &searchText(int row) const;
+    // Lowercased "name\nnamespace\nk=v\nk=v", built on each call (expressions match it).
+    QString searchText(int row) const;
+    // Whether searchText(row) holds needle, ignoring case, without building it.
+    bool containsText(int row, const QString &needle) const;
     QList<int> ageColumns() const;
     // Stable identifier of a column for remembered widths: its title.
     QString columnTitle(int column) const;
@@ -105,7 +115,7 @@ private:
     struct Row
     {
         StoredObjectPtr object;
-        mutable QString search; // null until first filtered
+        int slot = -1; // the key's entry in m_rowOfSlot, stable while the row lives
         mutable SortKey sortKey;
         mutable int sortKeyColumn = -1;
         mutable quint32 sortKeyGeneration = 0;
@@ -128,6 +138,8 @@ private:
     };
 
     void rebuildColumns();
+    // Applies up to limit queued changes, oldest first; the rest wait for the next frame.
+    void applyPending(qsizetype limit);
     void tickAges();
     void removeRows(std::vector<int> rows);
     void emitUpdates(std::vector<std::pair<int, std::pair<int, int>>> &changes);
@@ -135,12 +147,20 @@ private:
     QVariant sortValue(const StoredObject &object, const Column &column) const;
     QVariant cellAt(const StoredObject &object, const Column &column) const;
     qint64 timestampOf(const StoredObject &object, const Column &column) const;
-    void rebuildKeyIndex(int fromRow);
+    // Rows from fromRow on moved: their slots learn their new numbers (plain integer writes;
+    // the key hash is never touched for a move).
+    void renumberRows(int fromRow);
+    int takeSlot(const QString &key);
+    void releaseSlot(Row &row);
 
     Clock *m_clock; // Not owned.
     std::vector<Row> m_rows;
     std::vector<int> m_rowRemap; // see rowRemap()
-    QHash<QString, int> m_rowByKey;
+    // key -> slot -> row: removals shift rows, which then costs an integer write per moved row
+    // instead of a hash update.
+    QHash<QString, int> m_slotByKey;
+    std::vector<int> m_rowOfSlot; // -1: free
+    std::vector<int> m_freeSlots;
     QHash<QString, StoredObjectPtr> m_pending; // null: removed
     QStringList m_pendingOrder;                // first-arrival order, for appended rows
     QTimer m_frameTimer;

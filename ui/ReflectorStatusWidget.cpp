@@ -62,6 +62,14 @@ ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withCha
     m_error->setWordWrap(true);
     m_error->setMinimumWidth(260);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_stalls = addField(grid, 4, 0, tr("Stalls"), QStringLiteral("stallsLabel"),
+                        tr("Watches restarted because the server sent nothing, not even a "
+                           "bookmark, for the stall timeout"));
+    m_reconnected =
+        addField(grid, 4, 2, tr("Reconnected"), QStringLiteral("reconnectedLabel"),
+                 tr("When and why the connection was last renewed after a wake from suspend "
+                    "or a network change"));
+    m_reconnected->setWordWrap(true);
 
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("loadProgress"));
@@ -156,6 +164,13 @@ void ReflectorStatusWidget::refresh()
                         .arg(stats.watchRestarts)
                         .arg(stats.resyncs));
     set(m_error, stats.lastError.isNull() ? tr("none") : stats.lastError.toString());
+    set(m_stalls, locale.toString(stats.watchStalls));
+    set(m_reconnected, stats.lastReconnectTime.isValid()
+                           ? tr("at %1 (%2)")
+                                 .arg(locale.toString(stats.lastReconnectTime.toLocalTime().time(),
+                                                      QLocale::ShortFormat),
+                                      stats.lastReconnectReason)
+                           : tr("—"));
 
     const bool loading = phase == ReflectorPhase::Listing;
     m_progress->setVisible(loading);

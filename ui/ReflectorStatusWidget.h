@@ -13,8 +13,9 @@ class QPushButton;
 class WatchSession;
 
 // Everything about one reflector: phase (coloured), resourceVersion, object count, initial
-// load progress with Cancel, backoff countdown, relists / watch restarts / resyncs, last error,
-// time since the last event, and optionally an events-per-second chart. A session reading
+// load progress with Cancel, backoff countdown, relists / watch restarts / resyncs, stalled
+// watches, the last reconnect after a wake, last error, time since the last event, and
+// optionally an events-per-second chart. A session reading
 // namespace by namespace also gets a row per namespace (NamespaceMembersWidget).
 class ReflectorStatusWidget : public QWidget
 {
@@ -42,6 +43,8 @@ private:
     QLabel *m_backoff;
     QLabel *m_lastEvent;
     QLabel *m_error;
+    QLabel *m_stalls;
+    QLabel *m_reconnected;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     EventRateChart *m_chart = nullptr;

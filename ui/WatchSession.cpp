@@ -2,6 +2,7 @@
 
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
+#include "core/watch/WakeMonitor.h"
 #include "ui/ClusterConnection.h"
 #include "ui/UiLogging.h"
 #include "ui/WatchWorker.h"
@@ -58,6 +59,8 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     QThread *thread = m_connection->networkThread();
     const QString contextNamespace = m_connection->contextNamespace();
     const QStringList handAdded = m_remembered.namespaces(m_connection->name());
+    // The network-information backend object belongs on this (the main) thread.
+    WakeMonitor::loadNetworkInformation();
     WatchWorker *worker = nullptr;
     QMetaObject::invokeMethod(
         m_connection->client(),
@@ -126,6 +129,16 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
                 m_objectCount = count;
                 emit statsChanged();
             });
+    connect(worker, &WatchWorker::watchStalled, this, [this, current](qint64 idleMs) {
+        if (current())
+            emit watchStalled(idleMs);
+    });
+    connect(worker, &WatchWorker::reconnected, this, [this, current](const QString &reason) {
+        if (!current())
+            return;
+        qCInfo(lcUi) << m_label << "reconnected:" << reason;
+        emit reconnected(reason);
+    });
     connect(worker, &WatchWorker::membersSnapshot, this,
             [this, current](const QList<NamespaceMemberStatus> &members) {
                 if (!current())

@@ -88,6 +88,11 @@ signals:
     void accessResolved(const NamespaceAccessResult &result);
     // members() changed (membership, or any member's status).
     void membersChanged();
+    // A watch delivered nothing for the stall timeout and is being restarted (stats() counts
+    // them in watchStalls).
+    void watchStalled(qint64 idleMs);
+    // The machine woke up or the network came back, and the session reconnected at once.
+    void reconnected(const QString &reason);
 
 private:
     void teardown();

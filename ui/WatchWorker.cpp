@@ -2,6 +2,7 @@
 
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
+#include "core/watch/WakeMonitor.h"
 #include "ui/UiLogging.h"
 
 #include <algorithm>
@@ -30,6 +31,7 @@ int phaseBadness(ReflectorPhase phase)
 
 WatchWorker::WatchWorker(RestClient *client, const WatchTarget &target,
                          const ReflectorOptions &options)
+    : m_wakeMonitor(new WakeMonitor(nullptr, this))
 {
     if (usesGroup(target)) {
         m_group = new NamespacedReflectorGroup(client, target, options, nullptr, this);
@@ -49,6 +51,8 @@ WatchWorker::WatchWorker(RestClient *client, const WatchTarget &target,
         m_reflector = new Reflector(client, m_store, target, options, nullptr, this);
         watchMember(m_reflector);
     }
+    m_wakeMonitor->watchNetwork();
+    connect(m_wakeMonitor, &WakeMonitor::resumed, this, &WatchWorker::reconnectAll);
     m_statsTimer.setInterval(kStatsIntervalMs);
     connect(&m_statsTimer, &QTimer::timeout, this, &WatchWorker::publishStats);
     m_statsTimer.start();
@@ -158,6 +162,27 @@ void WatchWorker::watchMember(Reflector *member)
     connect(member, &Reflector::backoffScheduled, this, &WatchWorker::backoffScheduled);
     connect(member, &Reflector::errorOccurred, this,
             [this, member](const ApiError &error) { onMemberError(member, error); });
+    connect(member, &Reflector::watchStalled, this,
+            [this](qint64 idleMs) { emit watchStalled(idleMs); });
+}
+
+void WatchWorker::reconnectAll(const QString &reason)
+{
+    const QList<Reflector *> all = members();
+    const auto reconnects = [&all] {
+        int count = 0;
+        for (Reflector *member : all)
+            count += member->stats().reconnects;
+        return count;
+    };
+    const int before = reconnects();
+    for (Reflector *member : all)
+        member->reconnectNow(reason);
+    if (reconnects() == before)
+        return; // nothing was watching or waiting
+    qCInfo(lcUi) << "reconnected:" << reason;
+    emit reconnected(reason);
+    publishStats();
 }
 
 void WatchWorker::onMemberError(Reflector *member, const ApiError &error)
@@ -280,6 +305,13 @@ ReflectorStats WatchWorker::combinedStats() const
         total.relists += s.relists;
         total.watchRestarts += s.watchRestarts;
         total.resyncs += s.resyncs;
+        total.watchStalls += s.watchStalls;
+        total.reconnects += s.reconnects;
+        if (s.lastReconnectTime.isValid() &&
+            (!total.lastReconnectTime.isValid() || s.lastReconnectTime > total.lastReconnectTime)) {
+            total.lastReconnectTime = s.lastReconnectTime;
+            total.lastReconnectReason = s.lastReconnectReason;
+        }
         if (!total.lastEventTime.isValid() || s.lastEventTime > total.lastEventTime)
             total.lastEventTime = s.lastEventTime;
         if (s.backoffDue.isValid() &&

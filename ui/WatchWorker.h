@@ -19,6 +19,7 @@
 class ObjectStore;
 class Reflector;
 class RestClient;
+class WakeMonitor;
 
 // The network-thread half of a WatchSession: one store fed by a single reflector or, for a
 // namespaced resource across all namespaces, by a NamespacedReflectorGroup (so a user limited
@@ -63,6 +64,10 @@ signals:
     void modeChanged(NamespacedReflectorGroup::Mode mode);
     void switchedToPerNamespace(const QString &forbiddenMessage);
     void accessResolved(const NamespaceAccessResult &result);
+    // A member's watch delivered nothing for the stall timeout and is being restarted.
+    void watchStalled(qint64 idleMs);
+    // The machine woke up or the network came back: every member reconnected now.
+    void reconnected(const QString &reason);
 
 private:
     QList<Reflector *> members() const;
@@ -76,6 +81,7 @@ private:
     ReflectorPhase combinedPhase() const;
     ReflectorStats combinedStats() const;
     void publishStats();
+    void reconnectAll(const QString &reason);
 
     ObjectStore *m_store = nullptr;              // Owned (child); single-reflector mode only.
     Reflector *m_reflector = nullptr;            // Owned (child); single-reflector mode only.
@@ -86,4 +92,5 @@ private:
     // Why the group runs no member at all (no namespace may be read); null otherwise.
     ApiError m_groupError;
     QTimer m_statsTimer;
+    WakeMonitor *m_wakeMonitor; // Owned (child).
 };

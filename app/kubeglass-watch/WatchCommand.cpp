@@ -5,6 +5,7 @@
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
+#include "core/watch/WakeMonitor.h"
 
 #include "app/kubeglass-watch/JsonLine.h"
 #include "app/kubeglass-watch/SnapshotWriter.h"
@@ -205,6 +206,14 @@ void WatchCommand::startReflector()
             .add("reason", error.reason);
         print(json);
         giveUpIfBeforeSync(error.toString());
+    });
+    m_wakeMonitor = std::make_unique<WakeMonitor>();
+    m_wakeMonitor->watchNetwork();
+    connect(m_wakeMonitor.get(), &WakeMonitor::resumed, this, [this](const QString &reason) {
+        JsonLine json = line();
+        json.add("resumed", reason).add("phase", reflectorPhaseName(m_reflector->phase()));
+        print(json);
+        m_reflector->reconnectNow(reason);
     });
     if (m_options.events) {
         connect(reflector, &Reflector::eventApplied, this,

@@ -57,6 +57,7 @@ private:
     void measureChurn();
     void measureSorting();
     void measureFiltering();
+    void measureTableMemory();
     void sendProbe(int index);
     void checkProbes();
     void add(const QString &metric, double value, const QString &unit, double target);
@@ -74,6 +75,7 @@ private:
     QList<double> m_latenciesMs;
     int m_probesSent = 0;
     qint64 m_simRssKb = 0;
+    qint64 m_syncedRssKb = 0;
     bool m_failed = false;
     QList<Row> m_rows;
 };

@@ -22,8 +22,8 @@ struct NamespaceAccess
     QString namespaceName;
     Source source = Source::Listed;
     Verdict verdict = Verdict::Unknown;
-    // For people: "list, watch allowed (SelfSubjectAccessReview)", "watch denied: ...", or the
-    // error that kept the check from answering.
+    // For people: "list, watch allowed (SelfSubjectRulesReview)" (or SelfSubjectAccessReview,
+    // or both), "watch denied: ...", or the error that kept the check from answering.
     QString reason;
 
     bool isAllowed() const { return verdict == Verdict::Allowed; }

@@ -1,6 +1,7 @@
 #include "core/access/NamespaceAccessFinder.h"
 
 #include "core/Logging.h"
+#include "core/access/NamespaceAccessRules.h"
 #include "core/access/NamespaceName.h"
 #include "core/net/RestCall.h"
 #include "core/net/RestClient.h"
@@ -16,6 +17,10 @@ namespace {
 const QStringList kVerbs = {QStringLiteral("list"), QStringLiteral("watch")};
 const QString kReviewPath =
     QStringLiteral("/apis/authorization.k8s.io/v1/selfsubjectaccessreviews");
+const QString kRulesReviewPath =
+    QStringLiteral("/apis/authorization.k8s.io/v1/selfsubjectrulesreviews");
+const QString kAccessReview = QStringLiteral("SelfSubjectAccessReview");
+const QString kRulesReview = QStringLiteral("SelfSubjectRulesReview");
 constexpr qint64 kMaxNamespaceBytes = 1 << 20;
 constexpr int kNamespacePageSize = 500;
 
@@ -123,12 +128,24 @@ void NamespaceAccessFinder::addCandidate(const QString &name, NamespaceAccess::S
     pending.access.source = source;
     if (const QString error = namespaceNameError(name); !error.isEmpty()) {
         pending.errors << error;
-    } else {
-        pending.checksLeft = int(kVerbs.size());
-        for (const QString &verb : kVerbs)
-            m_queue.append({name, verb});
+        m_pending.insert(name, pending);
+        return;
     }
     m_pending.insert(name, pending);
+    if (m_rulesReviewUnavailable) {
+        queueAccessReviews(name, kVerbs);
+    } else {
+        ++m_pending[name].checksLeft;
+        m_queue.append({name, QString()});
+    }
+}
+
+void NamespaceAccessFinder::queueAccessReviews(const QString &namespaceName,
+                                               const QStringList &verbs)
+{
+    m_pending[namespaceName].checksLeft += int(verbs.size());
+    for (const QString &verb : verbs)
+        m_queue.append({namespaceName, verb});
 }
 
 void NamespaceAccessFinder::startChecks()
@@ -153,11 +170,30 @@ QByteArray NamespaceAccessFinder::reviewBody(const Check &check) const
     return QJsonDocument(review).toJson(QJsonDocument::Compact);
 }
 
+QByteArray NamespaceAccessFinder::rulesReviewBody(const QString &namespaceName)
+{
+    const QJsonObject review{
+        {QStringLiteral("kind"), kRulesReview},
+        {QStringLiteral("apiVersion"), QStringLiteral("authorization.k8s.io/v1")},
+        {QStringLiteral("spec"), QJsonObject{{QStringLiteral("namespace"), namespaceName}}}};
+    return QJsonDocument(review).toJson(QJsonDocument::Compact);
+}
+
 void NamespaceAccessFinder::sendMoreChecks()
 {
     while (!m_queue.isEmpty() && m_inFlight.size() < m_maxInFlight) {
         const Check check = m_queue.takeFirst();
-        RestCall *call = m_client->post(kReviewPath, reviewBody(check), "application/json");
+        if (check.verb.isEmpty() && m_rulesReviewUnavailable) {
+            // Queued before the server said it has no rules reviews.
+            --m_pending[check.namespaceName].checksLeft;
+            queueAccessReviews(check.namespaceName, kVerbs);
+            continue;
+        }
+        RestCall *call =
+            check.verb.isEmpty()
+                ? m_client->post(kRulesReviewPath, rulesReviewBody(check.namespaceName),
+                                 "application/json")
+                : m_client->post(kReviewPath, reviewBody(check), "application/json");
         m_inFlight.append(call);
         connect(call, &RestCall::finished, this,
                 [this, call, check] { onCheckFinished(call, check); });
@@ -175,8 +211,59 @@ void NamespaceAccessFinder::onCheckFinished(RestCall *call, const Check &check)
         sendMoreChecks();
 }
 
+void NamespaceAccessFinder::recordRulesReview(const QString &namespaceName, RestCall *call)
+{
+    Pending &pending = m_pending[namespaceName];
+    --pending.checksLeft;
+    const ApiError &error = call->error();
+    if (!error.isNull()) {
+        if (error.httpStatus == 403 || error.httpStatus == 404) {
+            if (!m_rulesReviewUnavailable)
+                qCInfo(lcAuth) << "no SelfSubjectRulesReview (" << error.toString()
+                               << "), checking each verb with SelfSubjectAccessReview";
+            m_rulesReviewUnavailable = true;
+            queueAccessReviews(namespaceName, kVerbs);
+            return;
+        }
+        pending.errors << QStringLiteral("cannot check %1: %2")
+                              .arg(kVerbs.join(QLatin1String(", ")), error.toString());
+        return;
+    }
+    const auto rules = NamespaceAccessRules::fromReviewJson(call->readAll());
+    if (!rules) {
+        qCInfo(lcAuth) << "unreadable SelfSubjectRulesReview for" << namespaceName
+                       << "- checking each verb with SelfSubjectAccessReview";
+        queueAccessReviews(namespaceName, kVerbs);
+        return;
+    }
+    QStringList undecided;
+    for (const QString &verb : kVerbs) {
+        if (rules->allows(m_target.group, m_target.resource, verb))
+            pending.allowedVerbs << verb;
+        else
+            undecided << verb;
+    }
+    if (undecided.size() < kVerbs.size())
+        pending.deciders << kRulesReview;
+    if (undecided.isEmpty())
+        return;
+    if (rules->isIncomplete()) {
+        // Some authorizer could not list its rules: only a per-verb review can tell.
+        queueAccessReviews(namespaceName, undecided);
+        return;
+    }
+    for (const QString &verb : std::as_const(undecided)) {
+        pending.denials
+            << QStringLiteral("%1 denied: no rule of the %2 allows it").arg(verb, kRulesReview);
+    }
+}
+
 void NamespaceAccessFinder::recordCheck(const Check &check, RestCall *call)
 {
+    if (check.verb.isEmpty()) {
+        recordRulesReview(check.namespaceName, call);
+        return;
+    }
     Pending &pending = m_pending[check.namespaceName];
     --pending.checksLeft;
     if (!call->error().isNull()) {
@@ -196,6 +283,8 @@ void NamespaceAccessFinder::recordCheck(const Check &check, RestCall *call)
     }
     if (allowed.toBool()) {
         pending.allowedVerbs << check.verb;
+        if (!pending.deciders.contains(kAccessReview))
+            pending.deciders << kAccessReview;
         return;
     }
     QString reason = status.value(QLatin1String("reason")).toString();
@@ -220,8 +309,9 @@ void NamespaceAccessFinder::finish()
             access.reason = pending.errors.join(QLatin1String("; "));
         } else {
             access.verdict = NamespaceAccess::Verdict::Allowed;
-            access.reason = QStringLiteral("%1 allowed (SelfSubjectAccessReview)")
-                                .arg(pending.allowedVerbs.join(QLatin1String(", ")));
+            access.reason = QStringLiteral("%1 allowed (%2)")
+                                .arg(pending.allowedVerbs.join(QLatin1String(", ")),
+                                     pending.deciders.join(QLatin1String(", ")));
         }
         m_result.namespaces.append(access);
     }

@@ -18,9 +18,12 @@ class RestClient;
 
 // Finds the namespaces where the user may list and watch one namespaced resource, for when a
 // cluster-wide list of it is forbidden. Candidates are every namespace if namespaces may be
-// listed, else the context's namespace plus those added by hand; each candidate is then checked
-// with a SelfSubjectAccessReview per verb (list, watch), at most maxInFlight at a time. Never
-// blocks; emits finished() exactly once per start() (not after cancel()).
+// listed, else the context's namespace plus those added by hand. Each candidate is then checked
+// as kubectl auth can-i --list does, with one SelfSubjectRulesReview whose rules decide list and
+// watch; per verb SelfSubjectAccessReviews are asked instead where the rules review is
+// unavailable (403/404: then for the rest of this finder's life), unreadable, or incomplete
+// without allowing a verb. At most maxInFlight reviews are in flight. Never blocks; emits
+// finished() exactly once per start() (not after cancel()).
 class NamespaceAccessFinder : public QObject
 {
     Q_OBJECT
@@ -52,14 +55,15 @@ private:
     struct Check
     {
         QString namespaceName;
-        QString verb;
+        QString verb; // empty: the namespace's SelfSubjectRulesReview
     };
     struct Pending
     {
         NamespaceAccess access;
         int checksLeft = 0;
         QStringList allowedVerbs;
-        QStringList denials; // "watch denied: reason"
+        QStringList deciders; // the review kinds that allowed them
+        QStringList denials;  // "watch denied: reason"
         QStringList errors;
     };
 
@@ -69,12 +73,17 @@ private:
     void sendMoreChecks();
     void onCheckFinished(RestCall *call, const Check &check);
     void recordCheck(const Check &check, RestCall *call);
+    void recordRulesReview(const QString &namespaceName, RestCall *call);
+    // Queues per-verb SelfSubjectAccessReviews for a namespace.
+    void queueAccessReviews(const QString &namespaceName, const QStringList &verbs);
     void finish();
     QByteArray reviewBody(const Check &check) const;
+    static QByteArray rulesReviewBody(const QString &namespaceName);
 
     RestClient *m_client; // Not owned.
     int m_maxInFlight = kDefaultMaxInFlight;
     bool m_running = false;
+    bool m_rulesReviewUnavailable = false;
     quint64 m_generation = 0; // bumped by cancel(): a queued finish of an old run is ignored
     WatchTarget m_target;
     QString m_contextNamespace;

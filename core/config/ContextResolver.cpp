@@ -80,11 +80,8 @@ QNetworkProxy parseProxy(const KubeconfigCluster &cluster)
     } else if (scheme == QLatin1String("socks5")) {
         proxy = QNetworkProxy(QNetworkProxy::Socks5Proxy, url.host(), quint16(url.port(1080)));
     } else if (scheme == QLatin1String("https")) {
-        // kubectl speaks TLS to an https:// proxy; QNetworkProxy has no such type and an
-        // HttpProxy would send the proxy plain text it rejects, so refuse clearly instead.
-        fail(cluster.file, cluster.proxyUrl.line, field,
-             QStringLiteral("https:// proxies (TLS to the proxy) are not supported by Kubeglass; "
-                            "use an http:// or socks5:// proxy URL"));
+        // An HTTP proxy spoken to through TLS (RestConfig::proxyTls), as kubectl does.
+        proxy = QNetworkProxy(QNetworkProxy::HttpProxy, url.host(), quint16(url.port(443)));
     } else {
         fail(cluster.file, cluster.proxyUrl.line, field,
              QStringLiteral("unsupported proxy scheme %1, must be http, https, or socks5")
@@ -128,8 +125,10 @@ void resolveCluster(const KubeconfigCluster &cluster, ResolvedContext &resolved,
                                      .arg(quoted(cluster.name)));
     config.tlsServerName = cluster.tlsServerName.value;
     config.disableCompression = cluster.disableCompression.value;
-    if (!cluster.proxyUrl.value.isEmpty())
+    if (!cluster.proxyUrl.value.isEmpty()) {
         config.proxy = parseProxy(cluster);
+        config.proxyTls = cluster.proxyUrl.value.startsWith(u"https:", Qt::CaseInsensitive);
+    }
 }
 
 // kubectl accepts "host:port" without a scheme: https when anything TLS is configured.

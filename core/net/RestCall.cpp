@@ -53,6 +53,11 @@ QByteArray RestCall::readAll()
 
 void RestCall::begin()
 {
+    if (!m_client->m_proxyError.isEmpty()) {
+        m_error.message = m_client->m_proxyError;
+        QMetaObject::invokeMethod(this, &RestCall::onFinished, Qt::QueuedConnection);
+        return;
+    }
     const auto &provider = m_client->config().credentialProvider;
     if (!provider) {
         send(m_client->currentBearerToken(), QSslCertificate(), QSslKey());
@@ -155,6 +160,16 @@ void RestCall::onFinished()
         } else {
             m_error.message = reply->errorString();
             m_error.connectionRefused = reply->error() == QNetworkReply::ConnectionRefusedError;
+        }
+        // Qt numbers proxy errors 101..199 ("Proxy requires authentication") but reports some
+        // (a refused proxy connection) as unknown errors: name the proxy in either case.
+        const QNetworkReply::NetworkError code = reply->error();
+        const bool proxyError = code >= QNetworkReply::ProxyConnectionRefusedError &&
+                                code <= QNetworkReply::UnknownProxyError;
+        if (proxyError || (code != QNetworkReply::NoError && m_httpStatus == 0)) {
+            const QString described = m_client->describeProxyFailure(m_error.message, proxyError);
+            if (!described.isEmpty())
+                m_error.message = described;
         }
         reply->disconnect(this);
         reply->deleteLater();

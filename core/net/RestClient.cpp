@@ -2,7 +2,10 @@
 
 #include "core/Logging.h"
 #include "core/net/CredentialProvider.h"
+#include "core/net/EnvironmentProxy.h"
+#include "core/net/ProxyUrl.h"
 #include "core/net/RestCall.h"
+#include "core/net/TlsProxyBridge.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -10,19 +13,94 @@
 #include <QSslConfiguration>
 
 RestClient::RestClient(const RestConfig &config, QObject *parent)
-    : QObject(parent)
-    , m_config(config)
-    , m_shared(createManager())
+    : RestClient(config, QProcessEnvironment::systemEnvironment(), parent)
 {}
 
+RestClient::RestClient(const RestConfig &config, const QProcessEnvironment &environment,
+                       QObject *parent)
+    : QObject(parent)
+    , m_config(config)
+{
+    chooseProxy(environment);
+    m_shared = createManager();
+}
+
 RestClient::~RestClient() = default;
+
+void RestClient::chooseProxy(const QProcessEnvironment &environment)
+{
+    if (m_config.proxy.type() != QNetworkProxy::DefaultProxy) {
+        m_proxy = m_config.proxy;
+        if (m_proxy.type() == QNetworkProxy::NoProxy)
+            return;
+        const QString scheme = m_proxy.type() == QNetworkProxy::Socks5Proxy
+                                   ? QStringLiteral("socks5")
+                               : m_config.proxyTls ? QStringLiteral("https")
+                                                   : QStringLiteral("http");
+        const QString description = QStringLiteral("proxy %1://%2:%3 (from proxy-url)")
+                                        .arg(scheme, m_proxy.hostName())
+                                        .arg(m_proxy.port());
+        if (m_config.proxyTls && !bridgeTlsProxy(QStringLiteral("proxy-url")))
+            return;
+        m_proxyDescription = description;
+    } else {
+        const EnvironmentProxy fromEnvironment(environment);
+        const QUrl url = fromEnvironment.proxyFor(m_config.server);
+        if (url.isEmpty())
+            return; // an explicit NoProxy: Qt's own idea of system proxies never applies
+        const ProxyUrl proxy(url);
+        const QString variable = fromEnvironment.variableFor(m_config.server);
+        if (!proxy.isValid()) {
+            m_proxyError =
+                QStringLiteral("the proxy in %1 cannot be used: %2").arg(variable, proxy.error());
+            qCWarning(lcNet).noquote() << m_proxyError;
+            return;
+        }
+        m_proxy = proxy.networkProxy();
+        if (proxy.usesTls() && !bridgeTlsProxy(variable))
+            return;
+        m_proxyDescription =
+            QStringLiteral("proxy %1 (from %2)").arg(proxy.displayString(), variable);
+    }
+    qCInfo(lcNet).noquote() << "requests to" << m_config.server.host() << "go through"
+                            << m_proxyDescription;
+}
+
+bool RestClient::bridgeTlsProxy(const QString &source)
+{
+    m_tlsProxyBridge =
+        new TlsProxyBridge(m_proxy.hostName(), m_proxy.port(), m_config.caCertificates, this);
+    if (!m_tlsProxyBridge->listen()) {
+        m_proxyError = QStringLiteral("cannot use the https:// proxy in %1: %2")
+                           .arg(source, m_tlsProxyBridge->errorString());
+        qCWarning(lcNet).noquote() << m_proxyError;
+        m_proxy = QNetworkProxy(QNetworkProxy::NoProxy);
+        return false;
+    }
+    m_proxy.setHostName(QStringLiteral("127.0.0.1"));
+    m_proxy.setPort(m_tlsProxyBridge->port());
+    return true;
+}
 
 QNetworkAccessManager *RestClient::createManager()
 {
     auto *manager = new QNetworkAccessManager(this);
-    if (m_config.proxy.type() != QNetworkProxy::DefaultProxy)
-        manager->setProxy(m_config.proxy);
+    manager->setProxy(m_proxy);
     return manager;
+}
+
+QString RestClient::describeProxyFailure(const QString &message, bool isProxyError) const
+{
+    if (m_proxyDescription.isEmpty())
+        return QString();
+    QString described =
+        isProxyError
+            ? QStringLiteral("%1 failed: %2").arg(m_proxyDescription, message)
+            : QStringLiteral("%1; the request went through %2").arg(message, m_proxyDescription);
+    if (m_tlsProxyBridge && !m_tlsProxyBridge->lastFailure().isEmpty())
+        described +=
+            QStringLiteral("; TLS to the proxy failed: %1").arg(m_tlsProxyBridge->lastFailure());
+    return described;
 }
 
 QNetworkAccessManager *RestClient::managerForLongLived()

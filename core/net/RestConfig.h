@@ -36,6 +36,8 @@ struct RestConfig
 
     // proxy-url; QNetworkProxy::DefaultProxy means "use the environment" as kubectl does.
     QNetworkProxy proxy = QNetworkProxy(QNetworkProxy::DefaultProxy);
+    // proxy-url was https://: proxy is an HttpProxy spoken to through TLS.
+    bool proxyTls = false;
     bool disableCompression = false;
     QList<QPair<QByteArray, QByteArray>> extraHeaders;
     QByteArray userAgent = "kubeglass/0.1";

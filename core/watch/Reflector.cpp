@@ -125,12 +125,32 @@ void Reflector::relist()
     beginCycle();
 }
 
+void Reflector::reconnectNow(const QString &reason)
+{
+    const bool backingOff = m_phase == ReflectorPhase::BackingOff && m_timer;
+    const bool watching = m_phase == ReflectorPhase::Watching && m_watchCall;
+    if (!backingOff && !watching)
+        return;
+    qCInfo(lcReflector) << m_target.path() << "reconnecting now:" << reason;
+    ++m_stats.reconnects;
+    m_stats.lastReconnectTime = m_clock->currentDateTime();
+    m_stats.lastReconnectReason = reason;
+    if (backingOff) {
+        const std::function<void()> next = std::move(m_afterBackoff);
+        cancelTimer();
+        next();
+    } else {
+        startWatch(WatchMode::Watch); // from the last resourceVersion; drops the old watch
+    }
+}
+
 void Reflector::cancelTimer()
 {
     if (m_timer) {
         m_clock->cancel(m_timer);
         m_timer = 0;
     }
+    m_afterBackoff = nullptr;
     m_stats.backoffDue = QDateTime();
 }
 
@@ -176,11 +196,14 @@ void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, std::fun
     qCDebug(lcReflector) << m_target.path() << "backing off" << delay << "ms:" << reason;
     emit backoffScheduled(delay, m_stats.backoffDue, reason);
     const quint64 generation = m_generation;
-    m_timer = m_clock->callAfter(delay, this, [this, generation, next = std::move(next)] {
+    m_afterBackoff = std::move(next);
+    m_timer = m_clock->callAfter(delay, this, [this, generation] {
         if (generation != m_generation)
             return;
         m_timer = 0;
         m_stats.backoffDue = QDateTime();
+        const std::function<void()> next = std::move(m_afterBackoff);
+        m_afterBackoff = nullptr;
         next();
     });
 }
@@ -272,6 +295,10 @@ qint64 Reflector::nextWatchTimeoutSeconds()
 
 void Reflector::discardWatch()
 {
+    if (m_stallTimer) {
+        m_clock->cancel(m_stallTimer);
+        m_stallTimer = 0;
+    }
     if (m_watchCall) {
         m_watchCall->disconnect(this);
         m_watchCall->abort();
@@ -326,6 +353,48 @@ void Reflector::startWatch(WatchMode mode)
     m_watchCall = m_client->get(m_target.path(), query, m_target.accept(), true);
     connect(m_watchCall, &RestCall::dataAvailable, this, &Reflector::onWatchData);
     connect(m_watchCall, &RestCall::finished, this, &Reflector::onWatchFinished);
+    ++m_watchSerial;
+    m_lastWatchBytesMs = m_watchStartedMs;
+    if (m_options.watchStallTimeoutMs > 0)
+        armStallCheck(m_options.watchStallTimeoutMs);
+}
+
+// One timer per stall period, not per chunk: onWatchData() only notes the time, and the check
+// re-arms itself for whatever is left of the period since the last bytes.
+void Reflector::armStallCheck(qint64 delayMs)
+{
+    const quint64 serial = m_watchSerial;
+    m_stallTimer = m_clock->callAfter(delayMs, this, [this, serial] { checkStall(serial); });
+}
+
+void Reflector::checkStall(quint64 watchSerial)
+{
+    if (watchSerial != m_watchSerial || !m_watchCall)
+        return;
+    m_stallTimer = 0;
+    const qint64 idleMs = m_clock->nowMs() - m_lastWatchBytesMs;
+    if (idleMs < m_options.watchStallTimeoutMs)
+        armStallCheck(m_options.watchStallTimeoutMs - idleMs);
+    else
+        restartStalledWatch(idleMs);
+}
+
+void Reflector::restartStalledWatch(qint64 idleMs)
+{
+    const WatchMode mode = m_watchMode;
+    const quint64 generation = m_generation;
+    discardWatch();
+    ++m_stats.watchStalls;
+    ApiError error;
+    error.message =
+        QStringLiteral("watch stalled: no data for %1 s; reconnecting").arg(idleMs / 1000);
+    reportError(error);
+    emit watchStalled(idleMs, m_stats.watchStalls);
+    if (generation != m_generation) // a slot may have stopped or relisted
+        return;
+    // A watch goes on from the last resourceVersion (no relist); a streaming list that had not
+    // reached its initial-events-end bookmark starts a new one from scratch (PROTOCOL.md).
+    startWatch(mode);
 }
 
 bool Reflector::acceptsKind(const DecodedObject &object) const
@@ -429,6 +498,7 @@ bool Reflector::handleEvent(WatchEvent &event)
 void Reflector::onWatchData()
 {
     const QByteArray chunk = m_watchCall->readAll();
+    m_lastWatchBytesMs = m_clock->nowMs();
     const quint64 generation = m_generation;
     m_feedingDecoder = true;
     // A slot connected to our signals may stop() or relist() mid-chunk: stop decoding then.

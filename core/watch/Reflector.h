@@ -59,6 +59,10 @@ public slots:
     void stop();
     // The Resync button: abandon the current watch and list again now (at lastSyncRV).
     void relist();
+    // After a wake from suspend or a network change (reason says which): while watching, drop
+    // the watch and watch again from the last resourceVersion at once; while backing off, end
+    // the wait and retry now. Does nothing in any other phase.
+    void reconnectNow(const QString &reason = QString());
 
 signals:
     void phaseChanged(ReflectorPhase phase);
@@ -72,6 +76,9 @@ signals:
     void watchRestarted(int count);
     void relisted(int count);
     void errorOccurred(const ApiError &error);
+    // A watch delivered no bytes for idleMs (>= watchStallTimeoutMs) and is being restarted;
+    // count is stats().watchStalls.
+    void watchStalled(qint64 idleMs, int count);
     // One applied watch event: type is ADDED, MODIFIED, DELETED or BOOKMARK.
     void eventApplied(const QString &type, const QString &key, const QString &resourceVersion);
 
@@ -112,6 +119,9 @@ private:
     void finishStreamingList(WatchEnd end, const ApiError &error);
     void discardWatch();
     qint64 nextWatchTimeoutSeconds();
+    void armStallCheck(qint64 delayMs);
+    void checkStall(quint64 watchSerial);
+    void restartStalledWatch(qint64 idleMs);
 
     RestClient *m_client; // Not owned.
     ObjectStore *m_store; // Not owned.
@@ -145,6 +155,10 @@ private:
     QHash<QString, StoredObjectPtr> m_streamed; // streaming list: objects before the sync bookmark
     QString m_streamedResourceVersion;
     Clock::TimerId m_timer = 0;
+    std::function<void()> m_afterBackoff; // what m_timer runs; reconnectNow() runs it early
+    Clock::TimerId m_stallTimer = 0;
+    qint64 m_lastWatchBytesMs = 0;
+    quint64 m_watchSerial = 0; // bumped per watch request: a late stall check sees a stale value
     Clock::TimerId m_resyncTimer = 0;
     quint64 m_generation = 0; // bumped by stop()/relist(): late callbacks see a stale value
 };

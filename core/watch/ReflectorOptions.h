@@ -24,4 +24,8 @@ struct ReflectorOptions
     qint64 backoffResetAfterMs = 120000;
     // A watch that ends with no events sooner than this is a "very short watch".
     qint64 minWatchDurationMs = 1000;
+    // A watch (or streaming list) that delivers no bytes at all for this long, not even a
+    // bookmark, is taken for a dead connection and restarted from the last resourceVersion;
+    // 0 = off. Twice the apiserver's bookmark interval (~60 s), so a healthy idle watch is safe.
+    qint64 watchStallTimeoutMs = 120000;
 };

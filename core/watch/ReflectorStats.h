@@ -19,6 +19,10 @@ struct ReflectorStats
     int relists = 0;         // lists after the first
     int watchRestarts = 0;   // watches after the first
     int resyncs = 0;
+    int watchStalls = 0;         // watches restarted because no bytes came for watchStallTimeoutMs
+    int reconnects = 0;          // reconnectNow() calls that acted (after a wake or network change)
+    QDateTime lastReconnectTime; // wall clock of the last of those; invalid if none
+    QString lastReconnectReason;
     qint64 backoffMs = 0; // the last backoff taken
     QDateTime backoffDue; // when the pending backoff ends; invalid if none
     ApiError lastError;

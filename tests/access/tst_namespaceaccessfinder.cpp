@@ -1,6 +1,8 @@
 #include "core/access/NamespaceAccessFinder.h"
+#include "core/access/NamespaceAccessRules.h"
 #include "core/net/RestClient.h"
 
+#include "tests/access/ScriptedApiServer.h"
 #include "tests/core/SimHarness.h"
 
 #include <QJsonArray>
@@ -65,12 +67,19 @@ private:
         return nullptr;
     }
 
-    int reviewRequests()
+    static constexpr QLatin1StringView kRules{"selfsubjectrulesreviews"};
+    static constexpr QLatin1StringView kAccess{"selfsubjectaccessreviews"};
+
+    // POSTed reviews of one kind (kRules, kAccess), or all of them.
+    int reviewRequests(QLatin1StringView kind = QLatin1StringView())
     {
         int count = 0;
         const QJsonArray requests = m_sim->requests();
-        for (const QJsonValue &request : requests)
-            count += request.toObject().value("method").toString() == QLatin1String("POST");
+        for (const QJsonValue &value : requests) {
+            const QJsonObject request = value.toObject();
+            count += request.value("method").toString() == QLatin1String("POST") &&
+                     request.value("path").toString().endsWith(kind);
+        }
         return count;
     }
 
@@ -83,7 +92,8 @@ private slots:
         // When access is checked
         const NamespaceAccessResult result = run(pods(), QString(), {});
 
-        // Then every namespace was checked for list and watch, and the readable ones allowed
+        // Then every namespace was checked for list and watch with one rules review each, and the
+        // readable ones allowed
         QVERIFY(result.namespacesListed);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(result.namespaces.size(), 4);
@@ -95,9 +105,133 @@ private slots:
         QCOMPARE(denied->source, NamespaceAccess::Source::Listed);
         QVERIFY2(denied->reason.contains(QStringLiteral("list denied")),
                  qPrintable(denied->reason));
-        QVERIFY2(find(result, QStringLiteral("default"))->reason.contains(QStringLiteral("watch")),
-                 qPrintable(find(result, QStringLiteral("default"))->reason));
-        QCOMPARE(reviewRequests(), 8);
+        QVERIFY2(denied->reason.contains(QStringLiteral("SelfSubjectRulesReview")),
+                 qPrintable(denied->reason));
+        QCOMPARE(find(result, QStringLiteral("default"))->reason,
+                 QStringLiteral("list, watch allowed (SelfSubjectRulesReview)"));
+        QCOMPARE(reviewRequests(kRules), 4);
+        QCOMPARE(reviewRequests(kAccess), 0);
+    }
+
+    void shouldAskPerVerbWhenRulesReviewsAreForbidden()
+    {
+        // Given the rules review API answering 403 (an RBAC that forbids it)
+        m_sim->control("fail", {{"count", "100"},
+                                {"code", "403"},
+                                {"path", "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews"}});
+
+        // When access is checked
+        const NamespaceAccessResult result = run(pods(), QString(), {});
+
+        // Then each namespace fell back to a SelfSubjectAccessReview per verb, with the same result
+        QCOMPARE(result.allowedNamespaces(),
+                 QStringList({QStringLiteral("default"), QStringLiteral("ns-3")}));
+        QCOMPARE(find(result, QStringLiteral("ns-3"))->reason,
+                 QStringLiteral("list, watch allowed (SelfSubjectAccessReview)"));
+        QCOMPARE(find(result, QStringLiteral("kube-system"))->verdict,
+                 NamespaceAccess::Verdict::Denied);
+        QCOMPARE(reviewRequests(kAccess), 8);
+    }
+
+    void shouldStopAskingForRulesReviewsOnceTheServerHasNone()
+    {
+        // Given rules reviews forbidden and one review in flight at a time
+        m_sim->control("fail", {{"count", "100"},
+                                {"code", "403"},
+                                {"path", "/apis/authorization.k8s.io/v1/selfsubjectrulesreviews"}});
+        m_finder->setMaxInFlight(1);
+
+        // When access is checked twice
+        QCOMPARE(run(pods(), QString(), {}).allowedNamespaces().size(), 2);
+        QCOMPARE(run(pods(), QString(), {}).allowedNamespaces().size(), 2);
+
+        // Then only the very first namespace tried a rules review
+        QCOMPARE(reviewRequests(kRules), 1);
+        QCOMPARE(reviewRequests(kAccess), 16);
+    }
+
+    void shouldAskPerVerbWhenRulesReviewIsIncomplete()
+    {
+        // Given a server whose rules review is incomplete and allows only list, and whose
+        // access reviews allow everything (another authorizer grants watch)
+        m_finder.reset();
+        m_client.reset();
+        ScriptedApiServer server;
+        QVERIFY(server.start());
+        server.answer("GET /api/v1/namespaces", 403,
+                      R"({"kind":"Status","code":403,"reason":"Forbidden"})");
+        server.answer("POST /apis/authorization.k8s.io/v1/selfsubjectrulesreviews", 201,
+                      R"({"kind":"SelfSubjectRulesReview","status":{"incomplete":true,)"
+                      R"("resourceRules":[{"verbs":["list"],"apiGroups":[""],)"
+                      R"("resources":["pods"]}]}})");
+        server.answer("POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews", 201,
+                      R"({"kind":"SelfSubjectAccessReview","status":{"allowed":true}})");
+        RestConfig config;
+        config.server = server.url();
+        m_client = std::make_unique<RestClient>(config, QProcessEnvironment());
+        m_finder = std::make_unique<NamespaceAccessFinder>(m_client.get());
+
+        // When access to pods in the context namespace is checked
+        const NamespaceAccessResult result = run(pods(), QStringLiteral("team-a"), {});
+
+        // Then list came from the rules, watch from one access review
+        QCOMPARE(result.allowedNamespaces(), QStringList{QStringLiteral("team-a")});
+        QCOMPARE(result.namespaces.at(0).reason,
+                 QStringLiteral("list, watch allowed (SelfSubjectRulesReview, "
+                                "SelfSubjectAccessReview)"));
+        QCOMPARE(server.requestCount("POST /apis/authorization.k8s.io/v1/selfsubjectrulesreviews"),
+                 1);
+        QCOMPARE(server.requestCount("POST /apis/authorization.k8s.io/v1/selfsubjectaccessreviews"),
+                 1);
+    }
+
+    void shouldMatchRulesAsRbacDoes_data()
+    {
+        QTest::addColumn<QByteArray>("rule");
+        QTest::addColumn<QString>("group");
+        QTest::addColumn<bool>("allowsList");
+        const QByteArray core = R"("apiGroups":[""],"resources":["pods"])";
+        QTest::newRow("exact") << QByteArray(R"("verbs":["list","watch"],)" + core) << "" << true;
+        QTest::newRow("verb star") << QByteArray(R"("verbs":["*"],)" + core) << "" << true;
+        QTest::newRow("other verb") << QByteArray(R"("verbs":["get"],)" + core) << "" << false;
+        QTest::newRow("resource star")
+            << QByteArray(R"("verbs":["list"],"apiGroups":[""],"resources":["*"])") << "" << true;
+        QTest::newRow("group star")
+            << QByteArray(R"("verbs":["list"],"apiGroups":["*"],"resources":["pods"])") << "apps"
+            << true;
+        QTest::newRow("other group")
+            << QByteArray(R"("verbs":["list"],)" + core) << "apps" << false;
+        QTest::newRow("other resource")
+            << QByteArray(R"("verbs":["list"],"apiGroups":[""],"resources":["secrets"])") << ""
+            << false;
+        QTest::newRow("subresource only")
+            << QByteArray(R"("verbs":["list"],"apiGroups":[""],"resources":["pods/log"])") << ""
+            << false;
+        QTest::newRow("limited to names")
+            << QByteArray(R"("verbs":["list"],"resourceNames":["one"],)" + core) << "" << false;
+    }
+
+    void shouldMatchRulesAsRbacDoes()
+    {
+        // Given one resource rule from a SelfSubjectRulesReview
+        QFETCH(QByteArray, rule);
+        QFETCH(QString, group);
+        QFETCH(bool, allowsList);
+        const auto rules = NamespaceAccessRules::fromReviewJson(R"({"status":{"resourceRules":[{)" +
+                                                                rule + "}]}}");
+        QVERIFY(rules);
+
+        // Then it allows listing pods of the group exactly when RBAC would
+        QCOMPARE(rules->allows(group, QStringLiteral("pods"), QStringLiteral("list")), allowsList);
+        QVERIFY(!rules->isIncomplete());
+    }
+
+    void shouldRejectAnswersThatAreNotRulesReviews()
+    {
+        // Given bodies without a status
+        // Then they give no rules (the finder then asks per verb)
+        QVERIFY(!NamespaceAccessRules::fromReviewJson("not json"));
+        QVERIFY(!NamespaceAccessRules::fromReviewJson(R"({"kind":"Status"})"));
     }
 
     void shouldFallBackToContextAndHandAddedNamespacesWhenNamespacesAreForbidden()
@@ -132,14 +266,14 @@ private slots:
                 [&] { mostInFlight = std::max(mostInFlight, m_finder->reviewsInFlight()); });
         sampler.start(0);
 
-        // When access is checked for every namespace (eight reviews)
+        // When access is checked for every namespace (four reviews)
         const NamespaceAccessResult result = run(pods(), QString(), {});
 
         // Then reviews ran two at a time, and all of them ran
         QCOMPARE(mostInFlight, 2);
         QCOMPARE(result.allowedNamespaces(),
                  QStringList({QStringLiteral("default"), QStringLiteral("ns-3")}));
-        QCOMPARE(reviewRequests(), 8);
+        QCOMPARE(reviewRequests(), 4);
     }
 
     void shouldReportFailedChecksAsUnknownWithTheError()

@@ -154,8 +154,9 @@ void TestContextResolver::shouldMapProxyUrl_data()
         << QString();
     QTest::newRow("socks5") << QByteArray("socks5://127.0.0.1") << int(QNetworkProxy::Socks5Proxy)
                             << "127.0.0.1" << 1080 << QString();
-    QTest::newRow("https refused") << QByteArray("https://proxy:443") << 0 << QString() << 0
-                                   << "https:// proxies (TLS to the proxy) are not supported";
+    QTest::newRow("https: TLS to the proxy")
+        << QByteArray("https://proxy") << int(QNetworkProxy::HttpProxy) << "proxy" << 443
+        << QString();
     QTest::newRow("unknown scheme")
         << QByteArray("ftp://proxy") << 0 << QString() << 0 << "unsupported proxy scheme \"ftp\"";
     QTest::newRow("no host") << QByteArray("http://") << 0 << QString() << 0 << "invalid proxy URL";
@@ -188,6 +189,7 @@ void TestContextResolver::shouldMapProxyUrl()
     QCOMPARE(int(resolved.config.proxy.type()), type);
     QCOMPARE(resolved.config.proxy.hostName(), host);
     QCOMPARE(int(resolved.config.proxy.port()), port);
+    QCOMPARE(resolved.config.proxyTls, url.startsWith("https:"));
     if (url.contains('@')) {
         QCOMPARE(resolved.config.proxy.user(), QStringLiteral("me"));
         QCOMPARE(resolved.config.proxy.password(), QStringLiteral("pw"));

@@ -69,6 +69,41 @@ private slots:
         QVERIFY(!orphanRan);
     }
 
+    void shouldMoveOnlyWallClockWhenSuspended()
+    {
+        // Given a callback due in a minute
+        ManualClock clock;
+        QObject context;
+        bool ran = false;
+        clock.callAfter(60000, &context, [&] { ran = true; });
+        const QDateTime before = clock.currentDateTime();
+        // When the wall clock jumps an hour (a suspend: the monotonic clock stood still)
+        clock.advanceWallClock(3600 * 1000);
+        // Then only the wall clock moved, and nothing fired
+        QCOMPARE(before.msecsTo(clock.currentDateTime()), 3600 * 1000);
+        QCOMPARE(clock.nowMs(), 0);
+        QVERIFY(!ran);
+        // And both move together afterwards
+        clock.advance(60000);
+        QVERIFY(ran);
+        QCOMPARE(before.msecsTo(clock.currentDateTime()), 3660 * 1000);
+    }
+
+    void shouldRunOverdueCallbacksLateAfterLeap()
+    {
+        // Given callbacks due in 1 s and 2 s
+        ManualClock clock;
+        QObject context;
+        QList<qint64> seen;
+        clock.callAfter(1000, &context, [&] { seen << clock.nowMs(); });
+        clock.callAfter(2000, &context, [&] { seen << clock.nowMs(); });
+        // When both clocks leap a minute at once
+        clock.leap(60000);
+        // Then both ran, in order, late: at the time they ran, not when they were due
+        QCOMPARE(seen, (QList<qint64>{60000, 60000}));
+        QCOMPARE(clock.pendingCount(), 0);
+    }
+
     void shouldFireSystemClockCallbackFromEventLoop()
     {
         QObject context;

@@ -10,11 +10,14 @@
 
 // Randomised convergence: churn plus a seeded schedule of every fault kind, then quiet; the
 // store must end equal to the server. KUBEGLASS_CHAOS_SCHEDULES sets how many schedules run.
+// Watches the server stalls for longer than the schedule are recovered by stall detection.
 class TestConvergence : public QObject
 {
     Q_OBJECT
 
 private:
+    static inline int s_watchStalls = 0; // over all schedules, to show detection is exercised
+
     struct Fault
     {
         QByteArray call;
@@ -39,6 +42,8 @@ private:
             {"garbage", {}},
             {"truncate", {}},
             {"stall", {{"seconds", "1"}}},
+            // Outlasts the schedule: only stall detection gets such a watch going again.
+            {"stall", {{"seconds", "60"}}},
             {"bookmark", {}},
             {"refuse", {{"seconds", "1"}}},
         };
@@ -51,7 +56,7 @@ private slots:
         QTest::addColumn<bool>("watchList");
         const int schedules = qEnvironmentVariableIsSet("KUBEGLASS_CHAOS_SCHEDULES")
                                   ? qEnvironmentVariableIntValue("KUBEGLASS_CHAOS_SCHEDULES")
-                                  : 24;
+                                  : 50;
         for (int i = 0; i < schedules; ++i)
             QTest::addRow("seed-%d", i + 1) << quint32(i + 1) << bool(i % 3 == 2);
     }
@@ -78,6 +83,8 @@ private slots:
         options.watchList = watchList;
         options.pageSize = random.bounded(3) == 0 ? 25 : 0;
         options.maxInternalErrorRetryMs = random.bounded(2) ? 5000 : 0;
+        // Nine polls of the quiet period below: stalls recover well within it.
+        options.watchStallTimeoutMs = 45000;
         Reflector reflector(&client, &store, target, options, &clock);
         QRandomGenerator jitter(seed * 7919);
         reflector.setRandomSource([&jitter] { return jitter.generateDouble(); });
@@ -86,9 +93,11 @@ private slots:
         sim.control("churn", {{"rate", "300"}});
         reflector.start();
         const QList<Fault> kinds = faultKinds();
+        bool refused = false;
         for (int i = 0; i < 6; ++i) {
             const Fault &fault = kinds.at(int(random.bounded(quint32(kinds.size()))));
             sim.control(fault.call, fault.query);
+            refused = refused || fault.call == "refuse";
             QTest::qWait(int(random.bounded(40, 120)));
             clock.advance(qint64(random.bounded(0, 3000)));
         }
@@ -97,12 +106,16 @@ private slots:
         sim.control("reset");
         // Then, with backoffs allowed to run out, the store converges to the server
         const QJsonObject expected = [&] {
-            QTest::qWait(1100); // a refused listener comes back after its second
+            if (refused)
+                QTest::qWait(1100); // a refused listener comes back after its second
             return sim.state();
         }();
         const QJsonObject objects = expected.value(QLatin1String("objects")).toObject();
         auto converged = [&] {
-            clock.advance(31000);
+            // Lets any backoff run out at once; otherwise moves on a few seconds per poll, so a
+            // stalled watch is seen after some polls, while a healthy one hears each poll's
+            // bookmark in between even if its request is slow to reach the server.
+            clock.advance(reflector.phase() == ReflectorPhase::BackingOff ? 31000 : 5000);
             if (store.size() != objects.size() ||
                 reflector.resourceVersion() !=
                     expected.value(QLatin1String("resourceVersion")).toString())
@@ -122,7 +135,10 @@ private slots:
             }(),
             20000);
         QCOMPARE(reflector.phase(), ReflectorPhase::Watching);
+        s_watchStalls += reflector.stats().watchStalls;
     }
+
+    void cleanupTestCase() { qInfo("stalled watches detected and restarted: %d", s_watchStalls); }
 };
 
 QTEST_GUILESS_MAIN(TestConvergence)

@@ -570,6 +570,114 @@ private slots:
         QVERIFY(storeEqualsServer());
     }
 
+    void shouldEndWatchOnOversizedEventWithClearErrorAndRecover()
+    {
+        // Given a synced reflector whose event limit is well above every pod's size
+        ReflectorOptions options;
+        options.maxEventBytes = 16000;
+        startSynced(options);
+        for (const StoredObjectPtr &object : m_store->objects())
+            QVERIFY(object->raw.size() < 8000);
+        // When one event is larger than the limit (a pod with a huge name)
+        const QByteArray hugeName(20000, 'x');
+        m_sim->objectOp("add", "default", hugeName);
+        // Then that watch ends with an error naming the limit, and the reflector backs off
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        const QString error = m_errors->last().at(0).value<ApiError>().message;
+        QVERIFY2(error.contains(QLatin1String("the limit of 16000 bytes")), qPrintable(error));
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::BackingOff);
+        // And once the huge object is gone it relists and is whole again
+        m_sim->objectOp("delete", "default", hugeName);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                if (m_reflector->phase() == ReflectorPhase::BackingOff)
+                    m_clock->advance(60000);
+                return m_synced->size() == 2;
+            }(),
+            15000);
+        QVERIFY(storeEqualsServer());
+        QVERIFY(m_reflector->stats().relists >= 1);
+    }
+
+    // --- Stalled watches ---
+
+    void shouldRestartStalledWatchWithoutRelist()
+    {
+        // Given a synced reflector watching, with a 10 s stall timeout
+        ReflectorOptions options;
+        options.watchStallTimeoutMs = 10000;
+        startSynced(options);
+        const QString rv = m_reflector->resourceVersion();
+        QSignalSpy stalls(m_reflector.get(), &Reflector::watchStalled);
+        // When the server stops sending bytes (the connection stays open) past the timeout
+        m_sim->control("stall", {{"seconds", "2"}});
+        m_clock->advance(9999);
+        QCOMPARE(stalls.size(), 0);
+        m_clock->advance(1);
+        // Then the watch is restarted at once from the last RV, counted and reported; no LIST
+        QCOMPARE(stalls.size(), 1);
+        QCOMPARE(stalls.first().at(0).toLongLong(), 10000);
+        QCOMPARE(m_reflector->stats().watchStalls, 1);
+        QCOMPARE(m_errors->last().at(0).value<ApiError>().message,
+                 QStringLiteral("watch stalled: no data for 10 s; reconnecting"));
+        QCOMPARE(m_reflector->stats().lastError.message,
+                 QStringLiteral("watch stalled: no data for 10 s; reconnecting"));
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Watching);
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries(),
+                                  (QStringList{"WATCH resourceVersion=" + rv}), 10000);
+        QCOMPARE(m_backoffs->size(), 0);
+        QCOMPARE(m_reflector->stats().relists, 0);
+        QCOMPARE(m_reflector->stats().watchRestarts, 1);
+        // And the new watch delivers once the server speaks again
+        const QString added = m_sim->objectOp("add", "default", "after-stall");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), added, 10000);
+        QVERIFY(storeEqualsServer());
+    }
+
+    void shouldNotRestartWatchThatReceivesBookmarks()
+    {
+        // Given a synced reflector watching, with a 10 s stall timeout
+        ReflectorOptions options;
+        options.watchStallTimeoutMs = 10000;
+        startSynced(options);
+        QSignalSpy stalls(m_reflector.get(), &Reflector::watchStalled);
+        // When a bookmark arrives every 6 s for well over the timeout
+        for (int i = 0; i < 4; ++i) {
+            m_clock->advance(6000);
+            const qint64 before = m_reflector->stats().bookmarks;
+            m_sim->control("bookmark");
+            QTRY_VERIFY_WITH_TIMEOUT(m_reflector->stats().bookmarks > before, 10000);
+        }
+        m_clock->advance(9999);
+        // Then the watch goes on untouched
+        QCOMPARE(stalls.size(), 0);
+        QCOMPARE(m_reflector->stats().watchRestarts, 0);
+        QVERIFY(m_sim->requestSummaries().isEmpty());
+        // And a full timeout after the last bytes it does count as stalled
+        m_clock->advance(1);
+        QCOMPARE(stalls.size(), 1);
+    }
+
+    void shouldRestartStalledStreamingListFromScratch()
+    {
+        // Given a streaming list that never gets its initial events (the server stalls it)
+        ReflectorOptions options;
+        options.watchList = true;
+        options.watchStallTimeoutMs = 10000;
+        m_sim->control("stall", {{"seconds", "30"}});
+        makeReflector(options);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 1, 10000);
+        m_sim->control("reset"); // the next stream is not stalled
+        // When the stall timeout passes
+        m_clock->advance(10000);
+        // Then a new streaming list starts from scratch and syncs
+        QCOMPARE(m_reflector->stats().watchStalls, 1);
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QCOMPARE(m_sim->requestSummaries().mid(0, 2), (QStringList{"STREAM", "STREAM"}));
+        QVERIFY(storeEqualsServer());
+    }
+
     // --- Resync, control ---
 
     void shouldResyncStoreOnPeriodWithoutRequests()

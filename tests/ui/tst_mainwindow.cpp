@@ -118,8 +118,9 @@ private slots:
 
     void shouldShowBackoffAndStaleBannerWhileServerRefusesThenRecover()
     {
-        // Given a synced, watching window
+        // Given a synced, watching window showing its rows
         QTRY_COMPARE_WITH_TIMEOUT(status()->phaseText(), QString("watching"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() > 0, 20000);
         // When the server refuses connections for a few seconds
         QVERIFY(control("/_sim/refuse?seconds=3"));
         // Then the status panel shows the backoff and the error, and the stale banner appears

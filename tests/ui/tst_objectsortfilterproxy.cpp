@@ -162,6 +162,75 @@ private slots:
         QCOMPARE(proxyKeys(), referenceKeys());
     }
 
+    void shouldApplyFilterInSlicesAndMatchAFullPass()
+    {
+        // Given 5,000 pods sorted by Status, a proxy filtering in one-block slices and a
+        // second proxy over the same model that filters in one go
+        const QStringList statuses = {"Running", "Failed", "Pending", "Completed"};
+        for (int i = 0; i < 5000; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1, statuses.at(i % 4),
+                                    "0", QStringLiteral("app-%1").arg(i % 15)));
+        sync();
+        ObjectSortFilterProxy full;
+        full.setObjectModel(m_model.get());
+        QAbstractItemModelTester fullTester(&full,
+                                            QAbstractItemModelTester::FailureReportingMode::QtTest);
+        for (ObjectSortFilterProxy *proxy : {m_proxy.get(), &full})
+            proxy->sort(3, Qt::AscendingOrder);
+        m_proxy->setFilterSliceMs(0);
+        QSignalSpy finished(m_proxy.get(), &ObjectSortFilterProxy::filteringFinished);
+        QRandomGenerator random(11);
+        for (const QString &text : QStringList{"app-1", "app-12", "", "/p1.*3$"}) {
+            // When the text changes and the store churns between slices
+            m_proxy->setText(text);
+            full.setText(text);
+            full.finishFiltering();
+            QVERIFY(m_proxy->isFiltering());
+            QVERIFY(m_proxy->rowCount() != full.rowCount() || text.isEmpty());
+            for (int turn = 0; turn < 3 && m_proxy->isFiltering(); ++turn) {
+                QCoreApplication::processEvents();
+                for (int c = 0; c < 30; ++c) {
+                    const int i = int(random.bounded(5000));
+                    if (c % 3 == 0)
+                        m_store->remove(QStringLiteral("ns/p%1").arg(i));
+                    else
+                        m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i),
+                                                100000 + turn * 100 + c,
+                                                statuses.at(int(random.bounded(4))), "0",
+                                                QStringLiteral("app-%1").arg(random.bounded(15))));
+                }
+                sync();
+            }
+            QTRY_VERIFY_WITH_TIMEOUT(!m_proxy->isFiltering(), 10000);
+            // Then the sliced pass ends where a full pass does
+            QCOMPARE(proxyKeys(*m_proxy), proxyKeys(full));
+            QCOMPARE(proxyKeys(*m_proxy), referenceKeys());
+        }
+        QCOMPARE(finished.count(), 4);
+    }
+
+    void shouldNotSkipRowsWhenNarrowingDuringAWideningPass()
+    {
+        // Given 3,000 pods sorted by name, filtered by "app-12"
+        for (int i = 0; i < 3000; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1, "Running", "0",
+                                    QStringLiteral("app-%1").arg(i % 15)));
+        sync();
+        m_proxy->sort(1, Qt::AscendingOrder);
+        m_proxy->setText("app-12");
+        QCOMPARE(m_proxy->rowCount(), 200);
+        m_proxy->setFilterSliceMs(0);
+        // When a wider text starts a pass and, before it ends, a text that narrows the wider
+        // one (but not the first) follows
+        m_proxy->setText("app-1");
+        QVERIFY(m_proxy->isFiltering());
+        m_proxy->setText("app-13");
+        QTRY_VERIFY_WITH_TIMEOUT(!m_proxy->isFiltering(), 10000);
+        // Then rows the first text hid are found too
+        QCOMPARE(m_proxy->rowCount(), 200);
+        QCOMPARE(proxyKeys(*m_proxy), referenceKeys());
+    }
+
 private:
     void sync()
     {
@@ -169,11 +238,13 @@ private:
         m_model->flushPending();
     }
 
-    QStringList proxyKeys() const
+    QStringList proxyKeys() const { return proxyKeys(*m_proxy); }
+
+    static QStringList proxyKeys(const ObjectSortFilterProxy &proxy)
     {
         QStringList keys;
-        for (int row = 0; row < m_proxy->rowCount(); ++row)
-            keys.append(m_proxy->index(row, 0).data(ObjectTableModel::KeyRole).toString());
+        for (int row = 0; row < proxy.rowCount(); ++row)
+            keys.append(proxy.index(row, 0).data(ObjectTableModel::KeyRole).toString());
         return keys;
     }
 
@@ -187,7 +258,7 @@ private:
                                                              QRegularExpression::MultilineOption);
         std::vector<int> rows;
         for (int row = 0; row < m_model->rowCount(); ++row) {
-            const QString &search = m_model->searchText(row);
+            const QString search = m_model->searchText(row);
             if (regex ? expression.match(search).hasMatch() : search.contains(text.toLower()))
                 rows.push_back(row);
         }
