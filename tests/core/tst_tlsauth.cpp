@@ -8,6 +8,7 @@
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
@@ -28,10 +29,16 @@ private slots:
     void shouldRefuseServerSignedByUnknownCaWithClearError();
     void shouldConnectWithoutVerificationWhenKubeconfigSaysInsecure();
     void shouldReportUnauthorizedWithoutCredentials();
+    void shouldRefuseExpiredServerCertificateWithClearError();
+    void shouldRefuseServerWhoseNameDoesNotMatchWithClearError();
 
 private:
-    // Starts an HTTPS simulator; token empty: client certificates only.
-    void startServer(const QByteArray &token, bool clientCertAuth);
+    // Starts an HTTPS simulator; token empty: client certificates only. serverCert: a
+    // certificate for the simulator's key other than the generated one.
+    void startServer(const QByteArray &token, bool clientCertAuth,
+                     const QString &serverCert = QString());
+    // Runs a reflector that trusts the simulator's CA; the first error it reports.
+    ApiError firstErrorWithCa(const QByteArray &extraClusterFields = QByteArray());
     // Writes a kubeconfig for the running server with the given cluster and user bodies.
     RestConfig resolveKubeconfig(const QByteArray &cluster, const QByteArray &user);
     // Runs a reflector for pods until it syncs or reports an error.
@@ -79,7 +86,8 @@ void TestTlsAuth::cleanup()
     m_sim.reset();
 }
 
-void TestTlsAuth::startServer(const QByteArray &token, bool clientCertAuth)
+void TestTlsAuth::startServer(const QByteArray &token, bool clientCertAuth,
+                              const QString &serverCert)
 {
     SimConfig config;
     config.namespaces = 2;
@@ -93,6 +101,8 @@ void TestTlsAuth::startServer(const QByteArray &token, bool clientCertAuth)
     } else {
         config.tlsGenerateDir = m_certDir;
     }
+    if (!serverCert.isEmpty())
+        config.tlsCertFile = serverCert;
     config.bearerToken = QString::fromLatin1(token);
     config.clientCertAuth = clientCertAuth;
     m_sim = std::make_unique<SimServerThread>();
@@ -230,6 +240,67 @@ void TestTlsAuth::shouldReportUnauthorizedWithoutCredentials()
     QCOMPARE(error.reason, QStringLiteral("Unauthorized"));
     QVERIFY(!error.toString().contains(QStringLiteral("wrong-token")));
     QCOMPARE(m_reflector->phase(), ReflectorPhase::BackingOff);
+}
+
+ApiError TestTlsAuth::firstErrorWithCa(const QByteArray &extraClusterFields)
+{
+    const RestConfig config = resolveKubeconfig("    certificate-authority: " + m_certDir.toUtf8() +
+                                                    "/ca.crt\n" + extraClusterFields,
+                                                "    token: s3cret-token\n");
+    runReflector(config);
+    if (m_errors->isEmpty())
+        return ApiError();
+    return m_errors->first().first().value<ApiError>();
+}
+
+void TestTlsAuth::shouldRefuseExpiredServerCertificateWithClearError()
+{
+    // Given a server whose certificate, signed by the trusted CA, expired yesterday
+    startServer("s3cret-token", false); // generates the CA and the server key
+    m_sim.reset();
+    const QString extensions = m_dir.filePath(QStringLiteral("san.ext"));
+    QFile ext(extensions);
+    QVERIFY(ext.open(QIODevice::WriteOnly));
+    ext.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n");
+    ext.close();
+    const QString request = m_dir.filePath(QStringLiteral("expired.csr"));
+    const QString expired = m_dir.filePath(QStringLiteral("expired.crt"));
+    for (const QStringList &arguments :
+         {QStringList{"req", "-new", "-key", m_certDir + "/server.key", "-subj", "/CN=localhost",
+                      "-out", request},
+          QStringList{"x509", "-req", "-in", request, "-CA", m_certDir + "/ca.crt", "-CAkey",
+                      m_certDir + "/ca.key", "-CAcreateserial", "-days", "-1", "-extfile",
+                      extensions, "-out", expired}}) {
+        QProcess openssl;
+        openssl.start(QStringLiteral("openssl"), arguments);
+        QVERIFY(openssl.waitForFinished(30000));
+        QVERIFY2(openssl.exitCode() == 0, openssl.readAllStandardError().constData());
+    }
+    startServer("s3cret-token", false, expired);
+
+    // When a reflector that trusts the CA tries to list
+    const ApiError error = firstErrorWithCa();
+
+    // Then nothing syncs and the error says the certificate has expired
+    QVERIFY(m_synced->isEmpty());
+    QVERIFY2(error.message.contains(QStringLiteral("expired"), Qt::CaseInsensitive),
+             qPrintable(error.message));
+    QCOMPARE(m_store->size(), 0);
+}
+
+void TestTlsAuth::shouldRefuseServerWhoseNameDoesNotMatchWithClearError()
+{
+    // Given a valid server certificate, and a kubeconfig expecting another name for it
+    startServer("s3cret-token", false);
+
+    // When a reflector tries to list
+    const ApiError error = firstErrorWithCa("    tls-server-name: api.example.com\n");
+
+    // Then nothing syncs and the error says the name does not match
+    QVERIFY(m_synced->isEmpty());
+    QVERIFY2(error.message.contains(QStringLiteral("host name"), Qt::CaseInsensitive),
+             qPrintable(error.message));
+    QCOMPARE(m_store->size(), 0);
 }
 
 QTEST_GUILESS_MAIN(TestTlsAuth)
