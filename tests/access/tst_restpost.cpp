@@ -23,7 +23,7 @@ public:
     {
         ++fetches;
         Credentials credentials;
-        credentials.bearerToken = invalidations == 0 ? "stale" : "secret";
+        credentials.bearerToken = invalidations == 0 ? "stale" : "s3cret-token";
         callback(credentials, QString());
     }
     void invalidate() override { ++invalidations; }
@@ -114,7 +114,7 @@ private slots:
     {
         // Given a sim that wants a token the provider hands out only after an invalidation
         SimConfig config;
-        config.bearerToken = QStringLiteral("secret");
+        config.bearerToken = QStringLiteral("s3cret-token");
         SimHarness sim(config);
         RestConfig rest = sim.restConfig();
         auto provider = std::make_shared<RotatingProvider>();

@@ -58,7 +58,7 @@ users:
     token: tok
     tokenFile: /abs/token
     username: me
-    password: secret
+    password: s3cret
     client-certificate-data: Y2VydA==
     client-key-data: a2V5
     as: admin
@@ -126,7 +126,7 @@ void TestKubeconfigParser::shouldReadEveryField()
     QCOMPARE(u.token.value, QStringLiteral("tok"));
     QCOMPARE(u.tokenFile.value, QStringLiteral("/abs/token"));
     QCOMPARE(u.username.value, QStringLiteral("me"));
-    QCOMPARE(u.password.value, QStringLiteral("secret"));
+    QCOMPARE(u.password.value, QStringLiteral("s3cret"));
     QCOMPARE(u.clientCertificateData.value, QByteArray("cert"));
     QCOMPARE(u.clientKeyData.value, QByteArray("key"));
     QCOMPARE(u.impersonate, QStringLiteral("admin"));

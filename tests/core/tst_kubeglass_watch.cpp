@@ -176,12 +176,12 @@ private slots:
     void shouldExitOneWhenUnauthorisedBeforeSync()
     {
         SimConfig config;
-        config.bearerToken = QStringLiteral("secret");
+        config.bearerToken = QStringLiteral("s3cret-token");
         m_sim = std::make_unique<SimHarness>(config);
         launch(serverArgs() + QStringList{"--token", "wrong", "--exit-after-sync", "pods"});
         QVERIFY(m_process->waitForFinished(30000));
         QCOMPARE(m_process->exitCode(), 1);
-        launch(serverArgs() + QStringList{"--token", "secret", "--exit-after-sync", "pods"});
+        launch(serverArgs() + QStringList{"--token", "s3cret-token", "--exit-after-sync", "pods"});
         QVERIFY(m_process->waitForFinished(30000));
         QCOMPARE(m_process->exitCode(), 0);
     }

@@ -20,7 +20,7 @@ public:
     {
         ++fetches;
         Credentials credentials;
-        credentials.bearerToken = invalidations == 0 ? "stale" : "secret";
+        credentials.bearerToken = invalidations == 0 ? "stale" : "s3cret-token";
         callback(credentials, QString());
     }
     void invalidate() override { ++invalidations; }
@@ -46,7 +46,7 @@ private slots:
     void shouldRetryOnceWithFreshCredentialsAfter401()
     {
         SimConfig config;
-        config.bearerToken = QStringLiteral("secret");
+        config.bearerToken = QStringLiteral("s3cret-token");
         SimHarness sim(config);
         RestConfig rest = sim.restConfig();
         auto provider = std::make_shared<RotatingProvider>();
@@ -60,7 +60,7 @@ private slots:
     void shouldRereadTokenFileWhenItChanges()
     {
         SimConfig config;
-        config.bearerToken = QStringLiteral("secret");
+        config.bearerToken = QStringLiteral("s3cret-token");
         SimHarness sim(config);
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("token"));
@@ -74,7 +74,7 @@ private slots:
         rest.tokenFile = path;
         RestClient client(rest);
         QCOMPARE(statusOf(client, QStringLiteral("/api/v1/pods")), 401);
-        write("secret"); // a different size: seen as changed even within one mtime tick
+        write("s3cret-token"); // a different size: seen as changed even within one mtime tick
         QCOMPARE(statusOf(client, QStringLiteral("/api/v1/pods")), 200);
     }
 
