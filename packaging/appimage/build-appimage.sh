@@ -30,12 +30,14 @@ for tool in mksquashfs patchelf readelf ldd desktop-file-validate appstreamcli; 
   command -v "$tool" >/dev/null || { echo "build-appimage: $tool not found" >&2; exit 1; }
 done
 
-# Plugins Qt loads at run time (platform, GL integration, TLS, image formats, icons, themes, input).
+# Plugins Qt loads at run time (platform, GL integration, TLS, image formats, icons, themes,
+# network reachability for reconnecting after a network change, input).
 plugin_patterns=(
   platforms/libqxcb.so platforms/libqoffscreen.so 'platforms/libqwayland-*.so'
   'xcbglintegrations/*.so' 'wayland-*/*.so'
   tls/libqopensslbackend.so tls/libqcertonlybackend.so
   'imageformats/*.so' iconengines/libqsvgicon.so 'platformthemes/*.so'
+  'networkinformation/*.so'
   platforminputcontexts/libcomposeplatforminputcontextplugin.so
 )
 # Loaded with dlopen by the TLS plugin, so no DT_NEEDED entry names them.
