@@ -7,6 +7,7 @@
 #                     --update-info TEXT --exe FILE [--exe FILE...]
 # The first --exe is the program AppRun starts by default.
 set -euo pipefail
+trap 'echo "build-appimage: failed at line $LINENO: $BASH_COMMAND" >&2' ERR
 
 here="$(cd "$(dirname "$0")" && pwd)"
 exes=()
@@ -85,7 +86,9 @@ bundle_lib() {
 }
 
 for name in "${dlopened_libs[@]}"; do
-  path=$(ldconfig -p | awk -v n="$name" '$1 == n && /x86-64/ { print $NF; exit }')
+  # awk reads to the end: exiting early would kill ldconfig with SIGPIPE, which pipefail
+  # turns into a silent failure of the whole script, depending on timing.
+  path=$(ldconfig -p | awk -v n="$name" '$1 == n && /x86-64/ && !found { print $NF; found = 1 }')
   [[ -n "$path" ]] || { echo "build-appimage: $name not found on this machine" >&2; exit 1; }
   bundle_lib "$path"
 done
@@ -132,7 +135,7 @@ install -m 0644 "$resources/icons/256/kubeglass.png" "$appdir/kubeglass.png"
 ln -s kubeglass.png "$appdir/.DirIcon"
 for metainfo in "$resources"/*.metainfo.xml; do
   install -m 0644 "$metainfo" "$appdir/usr/share/metainfo/"
-  appstreamcli validate --no-net --pedantic "$metainfo" >/dev/null
+  report=$(appstreamcli validate --no-net --pedantic "$metainfo") || { echo "$report" >&2; exit 1; }
 done
 
 image="$output.squashfs"

@@ -25,7 +25,7 @@ offset=$("$appimage" --appimage-offset)
 [[ "$(tail -c +$((offset + 1)) "$appimage" | head -c 4)" == hsqs ]] || fail "no squashfs magic at $offset"
 
 [[ "$("$appimage" --appimage-updateinformation)" == "$update_info" ]] || fail "update information differs"
-"$appimage" --appimage-version | grep -qF "$version" || fail "--appimage-version lacks $version"
-"$appimage" --appimage-help | grep -q -- --appimage-extract-and-run || fail "--appimage-help incomplete"
+"$appimage" --appimage-version | grep -F "$version" >/dev/null || fail "--appimage-version lacks $version"
+"$appimage" --appimage-help | grep -- --appimage-extract-and-run >/dev/null || fail "--appimage-help incomplete"
 if "$appimage" --appimage-no-such-option 2>/dev/null; then fail "an unknown --appimage- option succeeded"; fi
 echo "PASS: $appimage is a type 2 AppImage, image at $offset"

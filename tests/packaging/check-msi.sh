@@ -23,13 +23,13 @@ table() { msiinfo export "$msi" "$1" | tr -d '\r' | tail -n +4; }
 staged=$(cd "$work/stage" && find . -type f -printf '%f\n' | sort)
 packed=$(table File | cut -f3 | sed 's/.*|//' | sort)
 [[ "$staged" == "$packed" ]] || fail "File table differs from the staged tree: $(diff <(echo "$staged") <(echo "$packed"))"
-table File | awk -F'\t' -v m="$main" '$1 == "MainExe" && $3 ~ m' | grep -q . || fail "main program not MainExe"
+table File | awk -F'\t' -v m="$main" '$1 == "MainExe" && $3 ~ m' | grep . >/dev/null || fail "main program not MainExe"
 
 table Shortcut | awk -F'\t' '$2 == "ProgramMenuDir" && $3 == "Kubeglass" && $5 == "[#MainExe]" && $9 == "kubeglass.ico"' |
   grep -q . || fail "no Start-menu shortcut to the main program with the icon: $(table Shortcut)"
-table Directory | awk -F'\t' '$1 == "ProgramMenuDir" && $2 == "ProgramMenuFolder"' | grep -q . ||
+table Directory | awk -F'\t' '$1 == "ProgramMenuDir" && $2 == "ProgramMenuFolder"' | grep . >/dev/null ||
   fail "shortcut folder not in the Start menu"
-table Icon | cut -f1 | grep -qx kubeglass.ico || fail "icon missing"
+table Icon | cut -f1 | grep -x kubeglass.ico >/dev/null || fail "icon missing"
 
 property() { table Property | awk -F'\t' -v p="$1" '$1 == p { print $2 }'; }
 [[ "$(property UpgradeCode)" == "{$upgrade_code}" ]] || fail "UpgradeCode is $(property UpgradeCode)"
@@ -39,7 +39,7 @@ property() { table Property | awk -F'\t' -v p="$1" '$1 == p { print $2 }'; }
 # Major upgrade: older versions of the same UpgradeCode are found (and removed), newer ones block.
 table Upgrade | awk -F'\t' -v c="{$upgrade_code}" -v v="$version" '$1 == c && $3 == v && $7 == "WIX_UPGRADE_DETECTED"' |
   grep -q . || fail "no upgrade row for older versions: $(table Upgrade)"
-table Upgrade | awk -F'\t' -v c="{$upgrade_code}" '$1 == c && $7 == "WIX_DOWNGRADE_DETECTED"' | grep -q . ||
+table Upgrade | awk -F'\t' -v c="{$upgrade_code}" '$1 == c && $7 == "WIX_DOWNGRADE_DETECTED"' | grep . >/dev/null ||
   fail "no downgrade protection"
-table InstallExecuteSequence | cut -f1 | grep -qx RemoveExistingProducts || fail "RemoveExistingProducts not scheduled"
+table InstallExecuteSequence | cut -f1 | grep -x RemoveExistingProducts >/dev/null || fail "RemoveExistingProducts not scheduled"
 echo "PASS: MSI tables ($(wc -l <<<"$packed") files, shortcut, UpgradeCode, version $version)"
