@@ -105,6 +105,9 @@ void DetailPane::setConnection(ClusterConnection *connection)
         return;
     delete m_events;
     m_events = nullptr;
+    delete m_objectWatch;
+    m_objectWatch = nullptr;
+    m_watchedObject.clear();
     m_connection = connection;
     m_fieldSelectorRefused = false;
     if (m_connection) {
@@ -115,21 +118,34 @@ void DetailPane::setConnection(ClusterConnection *connection)
             m_eventObjects.clear();
             rebuildEventsTable();
         });
+        m_objectWatch = new WatchSession(m_connection, tr("selected object"), this);
+        connect(m_objectWatch, &WatchSession::storeChanged, this, &DetailPane::onObjectDelta);
+        connect(m_objectWatch, &WatchSession::errorOccurred, this, &DetailPane::onObjectError);
+        emit sessionCreated(m_events);
+        emit sessionCreated(m_objectWatch);
     }
-    emit eventsSessionChanged(m_events);
-    watchEvents();
+    showObject(nullptr, {});
 }
 
-void DetailPane::showObject(const StoredObjectPtr &object, const QString &kind)
+void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &source)
 {
-    const bool sameObject = object && m_object && object->uid == m_object->uid;
+    const bool sameObject = row && m_row && row->uid == m_row->uid && row->key == m_row->key;
     if (!sameObject && m_revealed)
         m_reveal->setChecked(false); // a newly selected Secret starts masked
-    m_object = object;
-    m_kind = kind;
-    render();
-    if (!sameObject)
+    const bool rowsAreWhole =
+        !source.table || source.tableObject == WatchTarget::TableObject::Object;
+    m_row = row;
+    m_kind = source.kind;
+    if (rowsAreWhole)
+        m_shown = row;
+    else if (!sameObject)
+        m_shown = nullptr; // until the object watch delivers it
+    if (!sameObject) {
+        m_objectError.clear();
         watchEvents();
+    }
+    watchObject(rowsAreWhole ? WatchTarget() : source);
+    render();
 }
 
 QString DetailPane::yamlText() const
@@ -139,25 +155,80 @@ QString DetailPane::yamlText() const
 
 void DetailPane::render()
 {
-    if (!m_object) {
+    if (!m_row) {
         m_title->setText(tr("Select a row to see the object"));
         m_yaml->clear();
+        m_yaml->setPlaceholderText(QString());
         m_reveal->hide();
         return;
     }
-    m_title->setText(QStringLiteral("%1 %2").arg(m_kind, m_object->key));
+    m_title->setText(QStringLiteral("%1 %2").arg(m_kind, m_row->key));
     m_title->setAccessibleName(m_title->text());
-    const bool secret = m_kind == u"Secret" || YamlRenderer::isSecret(m_object->raw);
+    if (!m_shown) {
+        m_yaml->clear();
+        m_yaml->setPlaceholderText(
+            m_objectError.isEmpty()
+                ? tr("Loading the object...")
+                : tr("Cannot load the object (retrying): %1").arg(m_objectError));
+        m_reveal->setVisible(m_kind == u"Secret");
+        return;
+    }
+    const bool secret = m_kind == u"Secret" || YamlRenderer::isSecret(m_shown->raw);
     m_reveal->setVisible(secret);
     YamlRenderer::Options options;
     options.showManagedFields = m_managedFields->isChecked();
     options.revealSecretData = m_revealed;
-    const QString yaml = YamlRenderer::render(m_object->raw, options);
+    const QString yaml = YamlRenderer::render(m_shown->raw, options);
     if (yaml == m_yaml->toPlainText())
         return;
     const int scroll = m_yaml->verticalScrollBar()->value();
     m_yaml->setPlainText(yaml);
     m_yaml->verticalScrollBar()->setValue(scroll);
+}
+
+void DetailPane::watchObject(const WatchTarget &source)
+{
+    if (!m_objectWatch)
+        return;
+    // A list and watch narrowed to one name: the full object, kept live by the same reflector
+    // machinery (backoff, relist, status) as the table.
+    WatchTarget target = source;
+    target.table = false;
+    target.labelSelector.clear();
+    if (m_row && !source.resource.isEmpty()) {
+        target.namespaceName = m_row->namespaceName;
+        target.fieldSelector = QStringLiteral("metadata.name=%1").arg(m_row->name);
+    }
+    const QString watched =
+        target.fieldSelector.isEmpty() ? QString() : target.path() + u'?' + target.fieldSelector;
+    if (watched == m_watchedObject)
+        return;
+    m_watchedObject = watched;
+    if (watched.isEmpty())
+        m_objectWatch->stop();
+    else
+        m_objectWatch->start(target);
+}
+
+void DetailPane::onObjectDelta(const StoreDelta &delta)
+{
+    // Removals are ignored: a deleted object stays on show, as its row's last state does.
+    for (const QList<StoredObjectPtr> *list : {&delta.added, &delta.updated}) {
+        for (const StoredObjectPtr &object : *list) {
+            if (m_row && object->key == m_row->key) {
+                m_shown = object;
+                m_objectError.clear();
+            }
+        }
+    }
+    render();
+}
+
+void DetailPane::onObjectError(const ApiError &error)
+{
+    m_objectError = error.toString();
+    if (!m_shown)
+        render();
 }
 
 void DetailPane::watchEvents()
@@ -166,16 +237,16 @@ void DetailPane::watchEvents()
     rebuildEventsTable();
     if (!m_events)
         return;
-    if (!m_object || m_kind == u"Event") {
+    if (!m_row || m_kind == u"Event") {
         m_events->stop();
         return;
     }
     WatchTarget target = ResourceCatalog::targetFor(ResourceCatalog::events());
-    target.namespaceName = m_object->namespaceName;
+    target.namespaceName = m_row->namespaceName;
     if (!m_fieldSelectorRefused) {
-        target.fieldSelector = m_object->uid.isEmpty()
-                                   ? QStringLiteral("involvedObject.name=%1").arg(m_object->name)
-                                   : QStringLiteral("involvedObject.uid=%1").arg(m_object->uid);
+        target.fieldSelector = m_row->uid.isEmpty()
+                                   ? QStringLiteral("involvedObject.name=%1").arg(m_row->name)
+                                   : QStringLiteral("involvedObject.uid=%1").arg(m_row->uid);
     }
     m_events->start(target);
 }
@@ -184,7 +255,7 @@ void DetailPane::onEventsError(const ApiError &error)
 {
     // Servers that cannot select events by involvedObject (400): watch the namespace's events
     // and keep the ones about this object here instead.
-    if (error.httpStatus == 400 && !m_fieldSelectorRefused && m_object) {
+    if (error.httpStatus == 400 && !m_fieldSelectorRefused && m_row) {
         qCInfo(lcUi) << "events field selector refused; filtering events locally:" << error.message;
         m_fieldSelectorRefused = true;
         watchEvents();
@@ -200,9 +271,9 @@ bool DetailPane::concernsObject(const QByteArray &eventJson) const
                                      .value(QLatin1String("involvedObject"))
                                      .toObject();
     const QString uid = involved.value(QLatin1String("uid")).toString();
-    if (!uid.isEmpty() && m_object)
-        return uid == m_object->uid;
-    return m_object && involved.value(QLatin1String("name")).toString() == m_object->name &&
+    if (!uid.isEmpty() && m_row)
+        return uid == m_row->uid;
+    return m_row && involved.value(QLatin1String("name")).toString() == m_row->name &&
            (m_kind.isEmpty() || involved.value(QLatin1String("kind")).toString() == m_kind);
 }
 

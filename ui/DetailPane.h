@@ -2,6 +2,7 @@
 
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
+#include "core/watch/WatchTarget.h"
 
 #include <QHash>
 #include <QWidget>
@@ -17,7 +18,9 @@ class WatchSession;
 struct ApiError;
 
 // The selected object as YAML (live, managedFields folded away unless asked, Secret data
-// masked until revealed) and its Events, watched by a second reflector.
+// masked until revealed) and its Events, watched by a second reflector. When the table's rows
+// carry only metadata (Table with includeObject=Metadata, which keeps 100,000 rows small), a
+// third reflector watches the selected object by name, so the YAML is whole and live.
 class DetailPane : public QWidget
 {
     Q_OBJECT
@@ -26,22 +29,31 @@ public:
     explicit DetailPane(QWidget *parent = nullptr);
     ~DetailPane() override;
 
-    // The cluster whose events to watch; null stops watching.
+    // The cluster whose objects and events to watch; null stops watching.
     void setConnection(ClusterConnection *connection);
-    // Shows object (null clears). Calling again with a newer version of the same object
-    // re-renders in place, keeping the scroll position.
-    void showObject(const StoredObjectPtr &object, const QString &kind);
-    StoredObjectPtr object() const { return m_object; }
+    // Shows the selected row's object (null clears). source is what the table watches: when
+    // its rows are metadata only, the full object is watched here. Calling again with a newer
+    // version of the same row re-renders in place, keeping the scroll position.
+    void showObject(const StoredObjectPtr &row, const WatchTarget &source);
+    // The row last given to showObject.
+    StoredObjectPtr object() const { return m_row; }
+    // The full object shown as YAML (null while it is loading).
+    StoredObjectPtr shownObject() const { return m_shown; }
     QString yamlText() const;
     WatchSession *eventsSession() const { return m_events; }
+    WatchSession *objectSession() const { return m_objectWatch; }
     QStandardItemModel *eventsModel() const { return m_eventsModel; }
 
 signals:
-    void eventsSessionChanged(WatchSession *session);
+    // The pane started a reflector of its own (for the status panel).
+    void sessionCreated(WatchSession *session);
 
 private:
     void render();
     void watchEvents();
+    void watchObject(const WatchTarget &source);
+    void onObjectDelta(const StoreDelta &delta);
+    void onObjectError(const ApiError &error);
     void onEventsDelta(const StoreDelta &delta);
     void onEventsError(const ApiError &error);
     bool concernsObject(const QByteArray &eventJson) const;
@@ -49,7 +61,11 @@ private:
 
     ClusterConnection *m_connection = nullptr; // Not owned.
     WatchSession *m_events = nullptr;          // Owned (child).
-    StoredObjectPtr m_object;
+    WatchSession *m_objectWatch = nullptr;     // Owned (child).
+    StoredObjectPtr m_row;                     // the selected row (maybe metadata only)
+    StoredObjectPtr m_shown;                   // the full object rendered
+    QString m_objectError;                     // why the full object cannot be shown yet
+    QString m_watchedObject;                   // path?fieldSelector of the object watch
     QString m_kind;
     bool m_revealed = false;
     bool m_fieldSelectorRefused = false; // the server cannot select events by involvedObject

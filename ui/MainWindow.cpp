@@ -270,10 +270,8 @@ void MainWindow::buildCentralArea()
     m_statusDock->setWidget(m_statusPanel);
     m_statusDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
-    connect(m_detail, &DetailPane::eventsSessionChanged, this, [this](WatchSession *session) {
-        if (session)
-            m_statusPanel->addSession(session, false);
-    });
+    connect(m_detail, &DetailPane::sessionCreated, this,
+            [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
 }
 
 void MainWindow::buildNoKubeconfigPage()
@@ -701,6 +699,9 @@ void MainWindow::startMainWatch()
         return;
     WatchTarget target = ResourceCatalog::targetFor(m_type);
     target.table = !m_tableRefused;
+    // Rows hold the columns and metadata only: the whole object of 100,000 pods would more
+    // than double the window's memory, and the detail pane watches the one it shows.
+    target.tableObject = WatchTarget::TableObject::Metadata;
     const QStringList namespaces = m_namespaces->selected();
     if (m_type.namespaced && namespaces.size() == 1)
         target.namespaceName = namespaces.first();
@@ -862,7 +863,7 @@ void MainWindow::refreshDetail()
         return;
     const StoredObjectPtr &object = m_model->objectAt(row);
     if (object != m_detail->object())
-        m_detail->showObject(object, m_type.kind);
+        m_detail->showObject(object, m_session->target());
 }
 
 void MainWindow::copySelectedNames()
