@@ -160,6 +160,8 @@ void WatchCommand::onDiscovered()
     options.watchList = m_options.watchList;
     options.resyncPeriodMs = m_options.resyncSeconds * 1000;
     options.maxInternalErrorRetryMs = m_options.maxInternalErrorRetrySeconds * 1000;
+    if (m_options.stallTimeoutSeconds >= 0)
+        options.watchStallTimeoutMs = m_options.stallTimeoutSeconds * 1000;
 
     m_store = std::make_unique<ObjectStore>();
     m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target, options);
@@ -206,6 +208,11 @@ void WatchCommand::startReflector()
             .add("reason", error.reason);
         print(json);
         giveUpIfBeforeSync(error.toString());
+    });
+    connect(reflector, &Reflector::watchStalled, this, [this](qint64 idleMs, int count) {
+        JsonLine json = line();
+        json.add("stalledMs", idleMs).add("stalls", count);
+        print(json);
     });
     m_wakeMonitor = std::make_unique<WakeMonitor>();
     m_wakeMonitor->watchNetwork();

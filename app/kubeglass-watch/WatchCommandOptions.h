@@ -19,6 +19,7 @@ struct WatchCommandOptions
     int pageSize = 0;
     qint64 resyncSeconds = 0;
     qint64 maxInternalErrorRetrySeconds = 0;
+    qint64 stallTimeoutSeconds = -1; // -1: the reflector's default; 0: off
     bool table = false;
     bool events = false;
     QString snapshotFile;

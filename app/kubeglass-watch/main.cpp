@@ -93,6 +93,11 @@ int main(int argc, char **argv)
         QStringLiteral("max-internal-error-retry"),
         QStringLiteral("Retry 500 InternalError watch errors for this long."),
         QStringLiteral("SECONDS"));
+    const QCommandLineOption stallTimeout(
+        QStringLiteral("stall-timeout"),
+        QStringLiteral("Restart a watch silent for this long, not even a bookmark (default 120, "
+                       "0: never)."),
+        QStringLiteral("SECONDS"));
     const QCommandLineOption table(QStringLiteral("table"),
                                    QStringLiteral("Ask for server-side Table output."));
     const QCommandLineOption events(QStringLiteral("events"),
@@ -105,9 +110,10 @@ int main(int argc, char **argv)
     const QCommandLineOption duration(QStringLiteral("duration"),
                                       QStringLiteral("Exit 0 after this long."),
                                       QStringLiteral("SECONDS"));
-    parser.addOptions({kubeconfig, context, server, token, ca, insecure, ns, all, selector,
-                       fieldSelector, watchList, pageSize, resync, maxRetry, table, events,
-                       snapshot, exitAfterSync, duration});
+    parser.addOptions({kubeconfig, context,  server,   token,         ca,
+                       insecure,   ns,       all,      selector,      fieldSelector,
+                       watchList,  pageSize, resync,   maxRetry,      stallTimeout,
+                       table,      events,   snapshot, exitAfterSync, duration});
     parser.addPositionalArgument(QStringLiteral("RESOURCE"),
                                  QStringLiteral("The resource to watch."));
 
@@ -157,6 +163,12 @@ int main(int argc, char **argv)
             return usageError(QStringLiteral(
                 "--max-internal-error-retry needs a non-negative number of seconds"));
         options.maxInternalErrorRetrySeconds = number;
+    }
+    if (parser.isSet(stallTimeout)) {
+        if (!parseCount(parser.value(stallTimeout), number))
+            return usageError(
+                QStringLiteral("--stall-timeout needs a non-negative number of seconds"));
+        options.stallTimeoutSeconds = number;
     }
     if (parser.isSet(duration)) {
         bool ok = false;

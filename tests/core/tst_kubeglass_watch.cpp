@@ -165,6 +165,32 @@ private slots:
         QVERIFY(!backoff.value("reason").toString().isEmpty());
     }
 
+    void shouldRestartAStalledWatchAfterTheStallTimeout()
+    {
+        // Given a synced watch with a one-second stall timeout
+        launch(serverArgs() + QStringList{"-n", "default", "--stall-timeout", "1", "pods"});
+        QTRY_VERIFY_WITH_TIMEOUT(hasLine("synced"), 15000);
+        const auto watching = [this] {
+            for (const QJsonObject &line : lines())
+                if (line.value("phase").toString() == QLatin1String("watching"))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(watching(), 5000);
+        // When the server keeps the watch open but sends nothing, not even a bookmark
+        m_sim->control("stall", {{"seconds", "30"}});
+        // Then the watch is reported stalled and watched again, long before the stall ends
+        QTRY_VERIFY_WITH_TIMEOUT(hasLine("stalledMs"), 10000);
+        QJsonObject stalled;
+        for (const QJsonObject &line : lines())
+            if (line.contains("stalledMs"))
+                stalled = line;
+        QVERIFY(stalled.value("stalledMs").toInteger() >= 1000);
+        QCOMPARE(stalled.value("stalls").toInt(), 1);
+        m_process->terminate();
+        QVERIFY(m_process->waitForFinished(10000));
+    }
+
     void shouldExitOneWhenUnreachableBeforeSync()
     {
         launch({"--server", "http://127.0.0.1:1", "--exit-after-sync", "pods"});
@@ -194,6 +220,7 @@ private slots:
         QTest::newRow("-n with -A") << QStringList{"-n", "x", "-A", "pods"};
         QTest::newRow("bad page size") << QStringList{"--page-size", "many", "pods"};
         QTest::newRow("bad server") << QStringList{"--server", "ftp://x", "pods"};
+        QTest::newRow("bad stall timeout") << QStringList{"--stall-timeout", "-1", "pods"};
     }
     void shouldExitTwoOnUsageErrors()
     {
