@@ -5,6 +5,8 @@
 #include "ui/CellValues.h"
 #include "ui/UiLogging.h"
 
+#include <QElapsedTimer>
+
 #include <algorithm>
 #include <limits>
 
@@ -32,7 +34,7 @@ ObjectTableModel::ObjectTableModel(Clock *clock, QObject *parent)
 {
     m_frameTimer.setSingleShot(true);
     m_frameTimer.setInterval(kFrameMs);
-    connect(&m_frameTimer, &QTimer::timeout, this, [this] { applyPending(kMaxChangesPerFrame); });
+    connect(&m_frameTimer, &QTimer::timeout, this, [this] { applyPending(m_changesPerFrame); });
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, this, &ObjectTableModel::tickAges);
     rebuildColumns();
@@ -144,24 +146,13 @@ void ObjectTableModel::tickAges()
 
 void ObjectTableModel::applyDelta(const StoreDelta &delta)
 {
-    const auto note = [this](const QString &key, const StoredObjectPtr &object) {
-        auto it = m_pending.find(key);
-        if (it == m_pending.end()) {
-            m_pending.insert(key, object);
-            m_pendingOrder.append(key);
-        } else {
-            it.value() = object;
-        }
-    };
-    // One allocation for a whole list instead of a rehash at every doubling.
-    m_pending.reserve(m_pending.size() + delta.size());
     for (const QString &key : delta.removed)
-        note(key, nullptr);
+        m_pending.push_back({key, nullptr});
     for (const StoredObjectPtr &object : delta.updated)
-        note(object->key, object);
+        m_pending.push_back({object->key, object});
     for (const StoredObjectPtr &object : delta.added)
-        note(object->key, object);
-    if (!m_pending.isEmpty() && !m_frameTimer.isActive())
+        m_pending.push_back({object->key, object});
+    if (!m_pending.empty() && !m_frameTimer.isActive())
         m_frameTimer.start();
 }
 
@@ -173,16 +164,27 @@ void ObjectTableModel::flushPending()
 void ObjectTableModel::applyPending(qsizetype limit)
 {
     m_frameTimer.stop();
-    if (m_pending.isEmpty())
+    if (m_pending.empty())
         return;
+    QElapsedTimer passTime;
+    passTime.start();
+    const qsizetype taken = std::min(limit, qsizetype(m_pending.size()));
+    const auto sliceEnd = m_pending.begin() + taken;
+    // Each key once, at its first arrival (the order appended rows take), with its last state.
+    QHash<QString, qsizetype> latest;
+    latest.reserve(taken);
+    for (qsizetype i = 0; i < taken; ++i)
+        latest.insert(m_pending[size_t(i)].key, i);
     std::vector<int> removedRows;
     std::vector<std::pair<int, std::pair<int, int>>> updates; // row, column span
     QList<StoredObjectPtr> added;
-    const qsizetype taken = std::min(limit, m_pendingOrder.size());
-    for (qsizetype i = 0; i < taken; ++i) {
-        const QString &key = m_pendingOrder.at(i);
-        const StoredObjectPtr &object = m_pending.value(key);
-        const int row = rowForKey(key);
+    for (auto change = m_pending.begin(); change != sliceEnd; ++change) {
+        const auto last = latest.constFind(change->key);
+        if (last == latest.cend())
+            continue; // applied at its first arrival
+        const StoredObjectPtr object = m_pending[size_t(last.value())].object;
+        latest.erase(last);
+        const int row = rowForKey(change->key);
         if (!object) {
             if (row >= 0)
                 removedRows.push_back(row);
@@ -206,16 +208,7 @@ void ObjectTableModel::applyPending(qsizetype limit)
             added.append(object);
         }
     }
-    if (taken == m_pendingOrder.size()) {
-        m_pending.clear();
-        m_pendingOrder.clear();
-    } else {
-        // The rest, in arrival order, in the next frame.
-        for (qsizetype i = 0; i < taken; ++i)
-            m_pending.remove(m_pendingOrder.at(i));
-        m_pendingOrder = m_pendingOrder.mid(taken);
-        m_frameTimer.start();
-    }
+    m_pending.erase(m_pending.begin(), sliceEnd);
 
     // Updates first, while the rows still have their old numbers.
     emitUpdates(updates);
@@ -238,6 +231,14 @@ void ObjectTableModel::applyPending(qsizetype limit)
     qCDebug(lcUi) << "batch applied:" << added.size() << "added," << updatedCount << "updated,"
                   << removedCount << "removed";
     emit batchApplied(int(added.size()), updatedCount, removedCount);
+    if (taken == limit) {
+        // A full pass: size the next one to the frame budget from what this one cost.
+        const qint64 spent = std::max<qint64>(passTime.elapsed(), 1);
+        m_changesPerFrame = int(std::clamp<qint64>(taken * kFrameBudgetMs / spent,
+                                                   kMinChangesPerFrame, kMaxChangesPerFrame));
+    }
+    if (!m_pending.empty())
+        m_frameTimer.start(); // the rest, in arrival order, in the next frame
 }
 
 std::pair<int, int> ObjectTableModel::changedColumns(const StoredObject &before,
@@ -389,7 +390,6 @@ void ObjectTableModel::clear()
 {
     m_frameTimer.stop();
     m_pending.clear();
-    m_pendingOrder.clear();
     if (m_rows.empty())
         return;
     beginResetModel();

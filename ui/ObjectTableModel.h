@@ -9,6 +9,7 @@
 #include <QList>
 #include <QTimer>
 
+#include <deque>
 #include <vector>
 
 class Clock;
@@ -54,8 +55,12 @@ public:
     // instead of one O(rows) removal each.
     static constexpr int kMaxRemovalRunsPerBatch = 8;
     // A frame applies at most this many queued changes (an initial list of 100,000 objects
-    // lands over a few frames instead of blocking the window for one long one).
+    // lands over many frames instead of blocking the window for one long one), and fewer when
+    // the last full pass took longer than kFrameBudgetMs: adding a row costs the proxy and the
+    // view far more than updating one, and machines differ.
     static constexpr int kMaxChangesPerFrame = 10000;
+    static constexpr int kMinChangesPerFrame = 500;
+    static constexpr int kFrameBudgetMs = 20;
 
     explicit ObjectTableModel(Clock *clock = nullptr, QObject *parent = nullptr);
     ~ObjectTableModel() override;
@@ -78,7 +83,7 @@ public:
     // once by flushPending()).
     void applyDelta(const StoreDelta &delta);
     void flushPending();
-    bool hasPending() const { return !m_pending.isEmpty(); }
+    bool hasPending() const { return !m_pending.empty(); }
     // Drops every row (a different resource or cluster).
     void clear();
 
@@ -161,8 +166,15 @@ private:
     QHash<QString, int> m_slotByKey;
     std::vector<int> m_rowOfSlot; // -1: free
     std::vector<int> m_freeSlots;
-    QHash<QString, StoredObjectPtr> m_pending; // null: removed
-    QStringList m_pendingOrder;                // first-arrival order, for appended rows
+    struct PendingChange
+    {
+        QString key;
+        StoredObjectPtr object; // null: removed
+    };
+    // Queued in arrival order and coalesced per frame, so a 100,000-object list costs no
+    // hashing when it arrives, only appends.
+    std::deque<PendingChange> m_pending;
+    int m_changesPerFrame = 2000; // grows or shrinks to kFrameBudgetMs after the first full pass
     QTimer m_frameTimer;
     QTimer m_ageTimer;
     QList<TableColumn> m_serverColumns;
