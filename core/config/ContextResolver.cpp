@@ -299,7 +299,7 @@ void resolveUser(const KubeconfigUser &user, const KubeconfigCluster &cluster,
         const QList<QSslCertificate> chain = QSslCertificate::fromData(certificatePem, QSsl::Pem);
         if (chain.isEmpty())
             fail(user.file, certLine, certField, QStringLiteral("contains no PEM certificate"));
-        config.clientCertificate = chain.first();
+        config.clientCertificateChain = chain;
         QString keyError;
         config.clientKey = PemKeyDecoder::decode(keyPem, &keyError);
         if (config.clientKey.isNull())
@@ -343,8 +343,8 @@ ResolvedContext ContextResolver::resolve(const KubeconfigContext &context,
             resolveUser(*user, cluster, caPem, exec, resolved);
         const RestConfig &config = resolved.config;
         // client-go's IsConfigTransportTLS: tls-server-name alone does not count.
-        const bool tls =
-            !caPem.isEmpty() || !config.clientCertificate.isNull() || config.insecureSkipTlsVerify;
+        const bool tls = !caPem.isEmpty() || !config.clientCertificateChain.isEmpty() ||
+                         config.insecureSkipTlsVerify;
         resolved.config.server = serverUrl(cluster, tls);
     } catch (const ResolveFailure &failure) {
         ResolvedContext failed;

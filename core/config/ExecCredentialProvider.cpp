@@ -250,7 +250,7 @@ QString ExecCredentialProvider::parseExecCredential(const QByteArray &output,
         if (chain.isEmpty())
             return QStringLiteral("exec plugin returned clientCertificateData without a PEM "
                                   "certificate");
-        credentials->clientCertificate = chain.first();
+        credentials->clientCertificateChain = chain;
         QString keyError;
         credentials->clientKey = PemKeyDecoder::decode(key, &keyError);
         if (credentials->clientKey.isNull())

@@ -14,7 +14,7 @@
 struct Credentials
 {
     QByteArray bearerToken;
-    QSslCertificate clientCertificate;
+    QList<QSslCertificate> clientCertificateChain; // leaf first, then intermediates
     QSslKey clientKey;
     QDateTime expiry; // invalid: no expiry
 };

@@ -60,7 +60,7 @@ void RestCall::begin()
     }
     const auto &provider = m_client->config().credentialProvider;
     if (!provider) {
-        send(m_client->currentBearerToken(), QSslCertificate(), QSslKey());
+        send(m_client->currentBearerToken(), {}, QSslKey());
         return;
     }
     QPointer<RestCall> self(this);
@@ -74,15 +74,15 @@ void RestCall::begin()
         }
         self->send(credentials.bearerToken.isEmpty() ? self->m_client->currentBearerToken()
                                                      : credentials.bearerToken,
-                   credentials.clientCertificate, credentials.clientKey);
+                   credentials.clientCertificateChain, credentials.clientKey);
     });
 }
 
-void RestCall::send(const QByteArray &bearerToken, const QSslCertificate &certificate,
+void RestCall::send(const QByteArray &bearerToken, const QList<QSslCertificate> &certificateChain,
                     const QSslKey &key)
 {
     QNetworkRequest request = m_request;
-    m_client->applyAuthentication(request, bearerToken, certificate, key);
+    m_client->applyAuthentication(request, bearerToken, certificateChain, key);
     m_reply = m_postBody ? m_manager->post(request, *m_postBody) : m_manager->get(request);
     m_reply->setReadBufferSize(kReadAheadBytes);
     connect(m_reply, &QNetworkReply::readyRead, this, &RestCall::onReadyRead);

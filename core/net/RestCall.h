@@ -50,7 +50,7 @@ private:
 
     void begin();
     // Sends one attempt of the request, authenticated as given.
-    void send(const QByteArray &bearerToken, const QSslCertificate &certificate,
+    void send(const QByteArray &bearerToken, const QList<QSslCertificate> &certificateChain,
               const QSslKey &key);
     void onReadyRead();
     void onFinished();

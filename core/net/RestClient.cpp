@@ -160,7 +160,8 @@ QByteArray RestClient::currentBearerToken()
 }
 
 void RestClient::applyAuthentication(QNetworkRequest &request, const QByteArray &bearerToken,
-                                     const QSslCertificate &certificate, const QSslKey &key) const
+                                     const QList<QSslCertificate> &certificateChain,
+                                     const QSslKey &key) const
 {
     if (!bearerToken.isEmpty()) {
         request.setRawHeader("Authorization", "Bearer " + bearerToken);
@@ -175,10 +176,11 @@ void RestClient::applyAuthentication(QNetworkRequest &request, const QByteArray 
         ssl.setCaCertificates(m_config.caCertificates);
     if (m_config.insecureSkipTlsVerify)
         ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
-    const QSslCertificate &cert = certificate.isNull() ? m_config.clientCertificate : certificate;
+    const QList<QSslCertificate> &chain =
+        certificateChain.isEmpty() ? m_config.clientCertificateChain : certificateChain;
     const QSslKey &privateKey = key.isNull() ? m_config.clientKey : key;
-    if (!cert.isNull() && !privateKey.isNull()) {
-        ssl.setLocalCertificate(cert);
+    if (!chain.isEmpty() && !privateKey.isNull()) {
+        ssl.setLocalCertificateChain(chain);
         ssl.setPrivateKey(privateKey);
     }
     ssl.setAllowedNextProtocols({QSslConfiguration::ALPNProtocolHTTP2, "http/1.1"});

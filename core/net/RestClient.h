@@ -77,7 +77,8 @@ private:
     // The static bearer token, re-reading tokenFile when it changed.
     QByteArray currentBearerToken();
     void applyAuthentication(QNetworkRequest &request, const QByteArray &bearerToken,
-                             const QSslCertificate &certificate, const QSslKey &key) const;
+                             const QList<QSslCertificate> &certificateChain,
+                             const QSslKey &key) const;
 
     RestConfig m_config;
     QNetworkProxy m_proxy = QNetworkProxy(QNetworkProxy::NoProxy);

@@ -28,7 +28,9 @@ struct RestConfig
     QString tokenFile; // re-read when it changes (bound service-account tokens rotate)
     QString username;
     QString password;
-    QSslCertificate clientCertificate;
+    // The client certificate first, then any intermediates, all sent in the handshake (as
+    // kubectl does) so a server trusting only the root can verify the certificate.
+    QList<QSslCertificate> clientCertificateChain;
     QSslKey clientKey;
 
     // Dynamic credentials (exec plugins): asked before each request, invalidated on 401.

@@ -284,11 +284,13 @@ void TestContextResolver::shouldLoadClientCertificateAndKeyInEveryForm()
 
     // Then the RestConfig has both, the key decoded with the right algorithm
     QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
-    QCOMPARE(resolved.config.clientCertificate.subjectInfo(QSslCertificate::CommonName),
-             QStringList{form});
+    QCOMPARE(resolved.config.clientCertificateChain.size(), 1);
+    QCOMPARE(
+        resolved.config.clientCertificateChain.first().subjectInfo(QSslCertificate::CommonName),
+        QStringList{form});
     QCOMPARE(int(resolved.config.clientKey.algorithm()), algorithm);
     QCOMPARE(resolved.config.clientKey.length(),
-             resolved.config.clientCertificate.publicKey().length());
+             resolved.config.clientCertificateChain.first().publicKey().length());
 }
 
 void TestContextResolver::shouldResolveRelativePathsAgainstTheDefiningFile()

@@ -198,7 +198,7 @@ void TestExecCredentialProvider::shouldReturnClientCertificateAndKey()
 
     // Then certificate and key arrive, without expiry
     QVERIFY2(result.second.isEmpty(), qPrintable(result.second));
-    QCOMPARE(result.first.clientCertificate.subjectInfo(QSslCertificate::CommonName),
+    QCOMPARE(result.first.clientCertificateChain.first().subjectInfo(QSslCertificate::CommonName),
              QStringList{"client"});
     QCOMPARE(result.first.clientKey.algorithm(), QSsl::Ec);
     QVERIFY(result.first.bearerToken.isEmpty());

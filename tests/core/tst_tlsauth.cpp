@@ -26,6 +26,7 @@ private slots:
     void shouldSyncOverTlsWithCaAndTokenFromKubeconfig();
     void shouldSyncWithClientCertificateFromKubeconfig();
     void shouldSyncWithEmbeddedCaAndCertificateData();
+    void shouldSendTheClientCertificatesIntermediates();
     void shouldRefuseServerSignedByUnknownCaWithClearError();
     void shouldConnectWithoutVerificationWhenKubeconfigSaysInsecure();
     void shouldReportUnauthorizedWithoutCredentials();
@@ -43,6 +44,10 @@ private:
     RestConfig resolveKubeconfig(const QByteArray &cluster, const QByteArray &user);
     // Runs a reflector for pods until it syncs or reports an error.
     void runReflector(const RestConfig &config);
+    // Runs the openssl CLI; fails the test if it fails.
+    void openssl(const QStringList &arguments);
+    // Writes text to a file in the test directory; returns its path.
+    QString writeFile(const QString &name, const QByteArray &text);
     QString firstError() const
     {
         return m_errors->isEmpty() ? QString()
@@ -169,7 +174,7 @@ void TestTlsAuth::shouldSyncWithClientCertificateFromKubeconfig()
     const RestConfig config = resolveKubeconfig("    certificate-authority: " + dir + "/ca.crt\n",
                                                 "    client-certificate: " + dir + "/client.crt\n" +
                                                     "    client-key: " + dir + "/client.key\n");
-    QVERIFY(!config.clientCertificate.isNull());
+    QVERIFY(!config.clientCertificateChain.isEmpty());
     QVERIFY(!config.clientKey.isNull());
     // When a reflector runs with the certificate (an EC key)
     runReflector(config);
@@ -191,6 +196,75 @@ void TestTlsAuth::shouldSyncWithEmbeddedCaAndCertificateData()
     // Then it syncs
     QVERIFY2(m_errors->isEmpty(), qPrintable(firstError()));
     QCOMPARE(m_store->size(), kPods);
+}
+
+void TestTlsAuth::shouldSendTheClientCertificatesIntermediates()
+{
+    // Given a server that trusts only its root CA for clients, and a client certificate signed
+    // by an intermediate CA that the root signed
+    startServer(QByteArray(), true);
+    const QString ca = m_certDir + QStringLiteral("/ca.crt");
+    const QString caExt =
+        writeFile(QStringLiteral("intermediate.ext"), "basicConstraints=critical,CA:TRUE\n"
+                                                      "keyUsage=critical,keyCertSign,cRLSign\n");
+    const QString leafExt = writeFile(QStringLiteral("leaf.ext"), "extendedKeyUsage=clientAuth\n");
+    const auto path = [this](const char *name) {
+        return m_dir.filePath(QLatin1String(name));
+    };
+    for (const char *key : {"intermediate.key", "leaf.key"})
+        openssl({"genpkey", "-algorithm", "EC", "-pkeyopt", "ec_paramgen_curve:P-256", "-out",
+                 path(key)});
+    openssl({"req", "-new", "-key", path("intermediate.key"), "-subj", "/CN=kubeglass-intermediate",
+             "-out", path("intermediate.csr")});
+    openssl({"x509", "-req", "-in", path("intermediate.csr"), "-CA", ca, "-CAkey",
+             m_certDir + "/ca.key", "-CAcreateserial", "-days", "2", "-extfile", caExt, "-out",
+             path("intermediate.crt")});
+    openssl({"req", "-new", "-key", path("leaf.key"), "-subj", "/CN=chained-user", "-out",
+             path("leaf.csr")});
+    openssl({"x509", "-req", "-in", path("leaf.csr"), "-CA", path("intermediate.crt"), "-CAkey",
+             path("intermediate.key"), "-CAcreateserial", "-days", "2", "-extfile", leafExt, "-out",
+             path("leaf.crt")});
+    QFile leaf(path("leaf.crt")), intermediate(path("intermediate.crt"));
+    QVERIFY(leaf.open(QIODevice::ReadOnly) && intermediate.open(QIODevice::ReadOnly));
+    const QByteArray leafPem = leaf.readAll();
+    const QString chain = writeFile(QStringLiteral("chain.crt"), leafPem + intermediate.readAll());
+    const QByteArray clusterFields = "    certificate-authority: " + ca.toUtf8() + "\n";
+
+    // When the kubeconfig names only the leaf certificate
+    runReflector(resolveKubeconfig(clusterFields,
+                                   "    client-certificate: " + path("leaf.crt").toUtf8() +
+                                       "\n    client-key: " + path("leaf.key").toUtf8() + "\n"));
+    // Then the server cannot verify it and takes the client for anonymous
+    QVERIFY(m_synced->isEmpty());
+    QVERIFY(!m_errors->isEmpty());
+    QCOMPARE(m_errors->first().first().value<ApiError>().httpStatus, 401);
+
+    // When it names the leaf followed by the intermediate, as kubeadm-style chains are written
+    const RestConfig config = resolveKubeconfig(
+        clusterFields, "    client-certificate: " + chain.toUtf8() +
+                           "\n    client-key: " + path("leaf.key").toUtf8() + "\n");
+    QCOMPARE(config.clientCertificateChain.size(), 2);
+    runReflector(config);
+    // Then both are sent and the server accepts the leaf
+    QVERIFY2(m_errors->isEmpty(), qPrintable(firstError()));
+    QCOMPARE(m_store->size(), kPods);
+}
+
+void TestTlsAuth::openssl(const QStringList &arguments)
+{
+    QProcess process;
+    process.start(QStringLiteral("openssl"), arguments);
+    QVERIFY(process.waitForFinished(30000));
+    QVERIFY2(process.exitCode() == 0, process.readAllStandardError().constData());
+}
+
+QString TestTlsAuth::writeFile(const QString &name, const QByteArray &text)
+{
+    const QString path = m_dir.filePath(name);
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(text) != text.size())
+        qWarning("cannot write %s", qPrintable(path));
+    return path;
 }
 
 void TestTlsAuth::shouldRefuseServerSignedByUnknownCaWithClearError()
@@ -258,11 +332,8 @@ void TestTlsAuth::shouldRefuseExpiredServerCertificateWithClearError()
     // Given a server whose certificate, signed by the trusted CA, expired yesterday
     startServer("s3cret-token", false); // generates the CA and the server key
     m_sim.reset();
-    const QString extensions = m_dir.filePath(QStringLiteral("san.ext"));
-    QFile ext(extensions);
-    QVERIFY(ext.open(QIODevice::WriteOnly));
-    ext.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n");
-    ext.close();
+    const QString extensions =
+        writeFile(QStringLiteral("san.ext"), "subjectAltName=IP:127.0.0.1,DNS:localhost\n");
     const QString request = m_dir.filePath(QStringLiteral("expired.csr"));
     const QString expired = m_dir.filePath(QStringLiteral("expired.crt"));
     for (const QStringList &arguments :
@@ -270,12 +341,8 @@ void TestTlsAuth::shouldRefuseExpiredServerCertificateWithClearError()
                       "-out", request},
           QStringList{"x509", "-req", "-in", request, "-CA", m_certDir + "/ca.crt", "-CAkey",
                       m_certDir + "/ca.key", "-CAcreateserial", "-days", "-1", "-extfile",
-                      extensions, "-out", expired}}) {
-        QProcess openssl;
-        openssl.start(QStringLiteral("openssl"), arguments);
-        QVERIFY(openssl.waitForFinished(30000));
-        QVERIFY2(openssl.exitCode() == 0, openssl.readAllStandardError().constData());
-    }
+                      extensions, "-out", expired}})
+        openssl(arguments);
     startServer("s3cret-token", false, expired);
 
     // When a reflector that trusts the CA tries to list

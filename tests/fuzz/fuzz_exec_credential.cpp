@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         output, apiVersion, QStringLiteral("fuzz"), &credentials);
     const bool haveCredentials =
         !credentials.bearerToken.isEmpty() ||
-        (!credentials.clientCertificate.isNull() && !credentials.clientKey.isNull());
+        (!credentials.clientCertificateChain.isEmpty() && !credentials.clientKey.isNull());
     if (error.isEmpty())
         fuzzCheck(haveCredentials, "an exec plugin result with neither credentials nor error");
     return 0;
