@@ -9,6 +9,7 @@
 
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QStandardItemModel>
 #include <QTest>
 
 #include <memory>
@@ -137,6 +138,29 @@ private slots:
         QVERIFY(!m_pane->yamlText().contains("eyJhdXRocyI6"));
         auto *reveal = m_pane->findChild<QPushButton *>(QStringLiteral("revealSecret"));
         QVERIFY(reveal && !reveal->isHidden());
+    }
+
+    void shouldListTheSelectedObjectsEventsEvenWhenTheServerCannotSelectThem()
+    {
+        // Given a Deployment shown from metadata rows, on a server that refuses to select
+        // events by involvedObject (the simulator answers 400, as old apiservers do)
+        ResourceType deployments = ResourceCatalog::pods();
+        deployments.group = QStringLiteral("apps");
+        deployments.resource = QStringLiteral("deployments");
+        deployments.kind = QStringLiteral("Deployment");
+        const WatchTarget source = watchTable(deployments, true);
+        const QStringList keys = sortedKeys("default/");
+        QVERIFY(!keys.isEmpty());
+        const StoredObjectPtr row = m_rows.value(keys.first());
+        // When its row is shown
+        m_pane->showObject(row, source);
+        // Then the namespace's events are watched and only this Deployment's are listed
+        QTRY_COMPARE_WITH_TIMEOUT(m_pane->eventsModel()->rowCount(), 1, 10000);
+        QCOMPARE(m_pane->eventsModel()->index(0, 1).data().toString(),
+                 QStringLiteral("ScalingReplicaSet"));
+        QVERIFY(m_pane->eventsModel()->index(0, 3).data().toString().contains("Scaled up"));
+        QVERIFY(m_pane->eventsSession()->target().fieldSelector.isEmpty());
+        QCOMPARE(m_pane->eventsSession()->target().namespaceName, QStringLiteral("default"));
     }
 
     void shouldSayWhyTheObjectCannotBeLoaded()
