@@ -19,8 +19,9 @@ struct SimConfig
     // Live behaviour.
     double churnPerSecond = 0; // pod add / modify / delete events per second
     int bookmarkIntervalMs = 60000;
-    int historyWindow = 10000; // events kept for watch resume and consistent pages
-    bool paginateRv0 = false;  // honour limit on resourceVersion=0 lists (the cache ignores it)
+    int historyWindow = 10000;       // events kept for watch resume and consistent pages
+    bool eventFieldSelectors = true; // false: events only by metadata.name/namespace (400)
+    bool paginateRv0 = false; // honour limit on resourceVersion=0 lists (the cache ignores it)
 
     // TLS: serve https when a certificate is given or generated.
     QString tlsCertFile;

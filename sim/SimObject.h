@@ -23,7 +23,7 @@ struct SimObject
     // Model fields, used by the kinds that need them.
     QByteArray ownerKind;
     QByteArray ownerName;
-    QByteArray ownerUid;
+    QByteArray ownerUid; // events: the uid of the object the event is about
     QByteArray nodeName;
     QByteArray podIp;
     QByteArray image;
@@ -47,6 +47,11 @@ struct SimObject
     }
     QByteArray label(QByteArrayView key) const;
     bool hasLabel(QByteArrayView key) const;
+    // An Event's selectable field (involvedObject.kind / .namespace / .name / .uid /
+    // .apiVersion, reason, type, source), as rendered; null for any other field.
+    QByteArray eventField(QByteArrayView field) const;
+    // The field names eventField() answers, as the apiserver accepts them for events.
+    static bool isEventField(QByteArrayView field);
 };
 
 using SimObjectPtr = std::shared_ptr<const SimObject>;

@@ -120,6 +120,7 @@ QList<SimObject> SimObjectFactory::initialObjects()
             newObject(SimResourceType::Events, w.ns,
                       w.deployment + '.' + QByteArray::number(m_random.generate64(), 16));
         ev.ownerName = w.replicaSet; // the event's message names the scaled replicaset
+        ev.ownerUid = dep.uid;       // and it is about the deployment
         out.append(ev);
     }
 
@@ -358,18 +359,30 @@ void SimObjectFactory::renderBody(QByteArray &out, const SimObject &o) const
         out.append(R"(,"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"})");
         break;
     case SimResourceType::Events:
-        out.append(R"(,"involvedObject":{"kind":"Deployment","namespace":)");
-        q(out, o.ns);
+        out.append(R"(,"involvedObject":{"kind":)");
+        q(out, o.eventField("involvedObject.kind"));
+        out.append(R"(,"namespace":)");
+        q(out, o.eventField("involvedObject.namespace"));
         out.append(R"(,"name":)");
-        q(out, o.name.split('.').first());
-        out.append(R"(,"apiVersion":"apps/v1"},"reason":"ScalingReplicaSet","message":)");
+        q(out, o.eventField("involvedObject.name"));
+        out.append(R"(,"uid":)");
+        q(out, o.eventField("involvedObject.uid"));
+        out.append(R"(,"apiVersion":)");
+        q(out, o.eventField("involvedObject.apiVersion"));
+        out.append(R"(},"reason":)");
+        q(out, o.eventField("reason"));
+        out.append(R"(,"message":)");
         q(out, "Scaled up replica set " + o.ownerName + " to 1");
-        out.append(R"(,"source":{"component":"deployment-controller"},"firstTimestamp":")")
+        out.append(R"(,"source":{"component":)");
+        q(out, o.eventField("source"));
+        out.append(R"(},"firstTimestamp":")")
             .append(SimJson::timestamp(o.createdMs))
             .append(R"(","lastTimestamp":")")
             .append(SimJson::timestamp(o.createdMs))
-            .append(R"(","count":1,"type":"Normal","eventTime":null,"reportingComponent":)"
-                    R"("deployment-controller","reportingInstance":"")");
+            .append(R"(","count":1,"type":)");
+        q(out, o.eventField("type"));
+        out.append(R"(,"eventTime":null,"reportingComponent":"deployment-controller",)"
+                   R"("reportingInstance":"")");
         break;
     case SimResourceType::ConfigMaps:
         out.append(

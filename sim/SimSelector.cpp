@@ -130,7 +130,9 @@ bool SimSelector::parseFields(const QByteArray &text, SimResourceType::Id type, 
         r.values = {part.mid(at + skip).trimmed()};
         const bool podField =
             type == SimResourceType::Pods && (r.key == "status.phase" || r.key == "spec.nodeName");
-        if (r.key != "metadata.name" && r.key != "metadata.namespace" && !podField) {
+        const bool eventField =
+            type == SimResourceType::Events && m_eventFields && SimObject::isEventField(r.key);
+        if (r.key != "metadata.name" && r.key != "metadata.namespace" && !podField && !eventField) {
             *error = QStringLiteral("field label not supported: %1").arg(QString::fromUtf8(r.key));
             return false;
         }
@@ -147,6 +149,8 @@ QByteArray SimSelector::fieldValue(const SimObject &o, const QByteArray &field)
         return o.ns;
     if (field == "status.phase")
         return o.phase;
+    if (o.type == SimResourceType::Events)
+        return o.eventField(field);
     return o.nodeName; // spec.nodeName, the only other accepted field
 }
 

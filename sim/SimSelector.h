@@ -8,7 +8,8 @@
 
 // A parsed labelSelector plus fieldSelector, matched against objects like the apiserver does.
 // Labels: =, ==, !=, in (..), notin (..), key (exists), !key. Fields: metadata.name,
-// metadata.namespace, and for pods status.phase and spec.nodeName, with =, ==, !=.
+// metadata.namespace, for pods status.phase and spec.nodeName, for events involvedObject.*,
+// reason, type and source (see SimObject::eventField), with =, ==, !=.
 class SimSelector
 {
 public:
@@ -16,6 +17,9 @@ public:
     bool parse(const QByteArray &labelSelector, const QByteArray &fieldSelector,
                SimResourceType::Id type, QString *error);
     bool isEmpty() const { return m_requirements.isEmpty(); }
+    // Off: events can be selected by metadata fields only, like a server (or aggregated API)
+    // without the apiserver's event field set. Call before parse().
+    void setEventFieldsSupported(bool supported) { m_eventFields = supported; }
     bool matches(const SimObject &o) const;
 
 private:
@@ -41,4 +45,5 @@ private:
     static QByteArray fieldValue(const SimObject &o, const QByteArray &field);
 
     QList<Requirement> m_requirements;
+    bool m_eventFields = true;
 };

@@ -362,6 +362,7 @@ void SimServer::serveList(SimHttpConnection *connection, const SimHttpRequest &r
     const qint64 limit =
         request.hasQuery("limit") ? request.queryValue("limit").toLongLong(&limitOk) : 0;
     SimSelector selector;
+    selector.setEventFieldsSupported(m_config.eventFieldSelectors);
     QString selectorError;
     const bool table = SimTable::wanted(request);
     SimTable::IncludeObject include = SimTable::Metadata;
@@ -498,6 +499,7 @@ void SimServer::serveWatch(SimHttpConnection *connection, const SimHttpRequest &
     options.bookmarks = parseBool(request.queryValue("allowWatchBookmarks"));
     options.bookmarkIntervalMs = m_config.bookmarkIntervalMs;
     QString selectorError;
+    options.selector.setEventFieldsSupported(m_config.eventFieldSelectors);
     if (!options.selector.parse(request.queryValue("labelSelector"),
                                 request.queryValue("fieldSelector"), target.type->id,
                                 &selectorError))

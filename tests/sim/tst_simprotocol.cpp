@@ -30,6 +30,7 @@ private slots:
     void shouldRejectInvalidListParameters();
     void shouldFilterByLabelSelector();
     void shouldFilterByFieldSelector();
+    void shouldSelectEventsByInvolvedObjectLikeTheApiserver();
     void shouldStreamChangesFromResourceVersion();
     void shouldSendSyntheticAddedWithoutResourceVersion();
     void shouldSendExpiredErrorForTooOldWatch();
@@ -422,6 +423,45 @@ void TestSimProtocol::shouldFilterByFieldSelector()
     const auto bad = list("spec.bogus=1");
     QCOMPARE(bad.status, 400);
     QVERIFY(bad.json().value("message").toString().contains("field label not supported"));
+}
+
+void TestSimProtocol::shouldSelectEventsByInvolvedObjectLikeTheApiserver()
+{
+    // Given a deployment and the events of its namespace
+    const QJsonObject deployment =
+        items(m_client->get("/apis/apps/v1/namespaces/default/deployments").json())
+            .first()
+            .toObject();
+    const QString uid = meta(deployment, "uid");
+    const auto events = [&](const QString &selector) {
+        return m_client->get("/api/v1/namespaces/default/events?fieldSelector=" +
+                             QUrl::toPercentEncoding(selector));
+    };
+    // When events are selected by the deployment's uid, or by kind and name
+    const QJsonArray byUid = items(events("involvedObject.uid=" + uid).json());
+    const QJsonArray byName = items(
+        events("involvedObject.kind=Deployment,involvedObject.name=" + meta(deployment, "name"))
+            .json());
+    // Then exactly its event comes back, naming it
+    QCOMPARE(byUid.size(), 1);
+    QCOMPARE(byUid, byName);
+    const QJsonObject involved = byUid.first().toObject().value("involvedObject").toObject();
+    QCOMPARE(involved.value("uid").toString(), uid);
+    QCOMPARE(involved.value("name").toString(), meta(deployment, "name"));
+    QCOMPARE(items(events("reason=ScalingReplicaSet,type=Normal").json()).size(),
+             items(m_client->get("/api/v1/namespaces/default/events").json()).size());
+    QCOMPARE(items(events("involvedObject.uid=no-such-uid").json()).size(), 0);
+    // And pods know no event fields
+    QCOMPARE(m_client->get("/api/v1/pods?fieldSelector=reason%3Dx").status, 400);
+
+    // When the server is one without the event field set
+    SimConfig config;
+    config.eventFieldSelectors = false;
+    startServer(config);
+    // Then selecting events by involvedObject is a BadRequest
+    const auto refused = events("involvedObject.uid=" + uid);
+    QCOMPARE(refused.status, 400);
+    QVERIFY(refused.json().value("message").toString().contains("field label not supported"));
 }
 
 void TestSimProtocol::shouldStreamChangesFromResourceVersion()
