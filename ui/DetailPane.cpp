@@ -197,7 +197,7 @@ void DetailPane::watchObject(const WatchTarget &source)
     target.labelSelector.clear();
     if (m_row && !source.resource.isEmpty()) {
         target.namespaceName = m_row->namespaceName;
-        target.fieldSelector = QStringLiteral("metadata.name=%1").arg(m_row->name);
+        target.fieldSelector = QStringLiteral("metadata.name=%1").arg(m_row->name());
     }
     const QString watched =
         target.fieldSelector.isEmpty() ? QString() : target.path() + u'?' + target.fieldSelector;
@@ -244,9 +244,10 @@ void DetailPane::watchEvents()
     WatchTarget target = ResourceCatalog::targetFor(ResourceCatalog::events());
     target.namespaceName = m_row->namespaceName;
     if (!m_fieldSelectorRefused) {
-        target.fieldSelector = m_row->uid.isEmpty()
-                                   ? QStringLiteral("involvedObject.name=%1").arg(m_row->name)
-                                   : QStringLiteral("involvedObject.uid=%1").arg(m_row->uid);
+        target.fieldSelector =
+            m_row->uid.isEmpty()
+                ? QStringLiteral("involvedObject.name=%1").arg(m_row->name())
+                : QStringLiteral("involvedObject.uid=%1").arg(m_row->uid.toString());
     }
     m_events->start(target);
 }
@@ -272,8 +273,8 @@ bool DetailPane::concernsObject(const QByteArray &eventJson) const
                                      .toObject();
     const QString uid = involved.value(QLatin1String("uid")).toString();
     if (!uid.isEmpty() && m_row)
-        return uid == m_row->uid;
-    return m_row && involved.value(QLatin1String("name")).toString() == m_row->name &&
+        return ObjectUid(uid) == m_row->uid;
+    return m_row && involved.value(QLatin1String("name")).toString() == m_row->name() &&
            (m_kind.isEmpty() || involved.value(QLatin1String("kind")).toString() == m_kind);
 }
 

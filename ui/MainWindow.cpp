@@ -93,7 +93,7 @@ MainWindow::MainWindow(QWidget *parent)
         QStringList names;
         names.reserve(m_namespaceModel->rowCount());
         for (int row = 0; row < m_namespaceModel->rowCount(); ++row)
-            names.append(m_namespaceModel->objectAt(row)->name);
+            names.append(m_namespaceModel->objectAt(row)->name().toString());
         m_namespaces->setAvailable(names);
     });
 }
@@ -873,7 +873,7 @@ void MainWindow::copySelectedNames()
     for (const QModelIndex &index : rows) {
         const int row = m_model->rowForKey(index.data(ObjectTableModel::KeyRole).toString());
         if (row >= 0)
-            names.append(m_model->objectAt(row)->name);
+            names.append(m_model->objectAt(row)->name().toString());
     }
     if (!names.isEmpty())
         QGuiApplication::clipboard()->setText(names.join(u'\n'));

@@ -422,7 +422,7 @@ QVariant ObjectTableModel::cellAt(const StoredObject &object, const Column &colu
 {
     switch (column.source) {
     case Column::Source::Name:
-        return object.name;
+        return object.name().toString();
     case Column::Source::Namespace:
         return object.namespaceName;
     case Column::Source::Age:
@@ -461,8 +461,8 @@ QString ObjectTableModel::searchText(int row) const
 {
     const StoredObject &o = *m_rows[size_t(row)].object;
     QString text;
-    text.reserve(o.name.size() + o.namespaceName.size() + 2 + o.labels.size() * 24);
-    text.append(o.name).append(u'\n').append(o.namespaceName);
+    text.reserve(o.name().size() + o.namespaceName.size() + 2 + o.labels.size() * 24);
+    text.append(o.name()).append(u'\n').append(o.namespaceName);
     for (const auto &[key, value] : o.labels)
         text.append(u'\n').append(key).append(u'=').append(value);
     return text.toLower();
@@ -475,7 +475,7 @@ bool ObjectTableModel::containsText(int row, const QString &needle) const
     // The fields themselves, not a joined copy: no text is kept per row for the filter. Only
     // "key=value" can hold the needle across a field boundary.
     const StoredObject &o = *m_rows[size_t(row)].object;
-    if (o.name.contains(needle, Qt::CaseInsensitive) ||
+    if (o.name().contains(needle, Qt::CaseInsensitive) ||
         o.namespaceName.contains(needle, Qt::CaseInsensitive))
         return true;
     const qsizetype firstEquals = needle.indexOf(u'=');

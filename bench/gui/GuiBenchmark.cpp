@@ -309,7 +309,7 @@ void GuiBenchmark::measureFiltering()
     };
     // Typing the end of a real pod's name (its distinctive part) character by character, then
     // clearing the field.
-    QString name = model->objectAt(model->rowCount() / 2)->name;
+    QString name = model->objectAt(model->rowCount() / 2)->name().toString();
     name = name.right(4);
     QStringList steps;
     double longestStall = 0;

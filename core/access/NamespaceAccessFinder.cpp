@@ -106,7 +106,7 @@ void NamespaceAccessFinder::onNamespacesListed(bool ok)
     if (ok) {
         m_result.namespacesListed = true;
         for (const StoredObjectPtr &object : pager->takeItems())
-            addCandidate(object->name, NamespaceAccess::Source::Listed);
+            addCandidate(object->name().toString(), NamespaceAccess::Source::Listed);
     } else {
         m_result.namespaceListError = pager->error().toString();
         qCInfo(lcAuth) << "cannot list namespaces, checking the context's and hand-added ones:"

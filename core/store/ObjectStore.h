@@ -68,6 +68,10 @@ signals:
 private:
     void insertIntoIndex(const StoredObjectPtr &object);
     void removeFromIndex(const StoredObjectPtr &object);
+    // replace() into an empty store.
+    void fill(std::vector<StoredObjectPtr> objects);
+    // Turns a fill's batch into pending entries, before any other change joins the batch.
+    void spillFill();
     void noteAdded(const StoredObjectPtr &object);
     void noteUpdated(const StoredObjectPtr &object);
     void noteRemoved(const StoredObjectPtr &previous);
@@ -93,6 +97,8 @@ private:
 
     QHash<QString, Pending> m_pending;
     QStringList m_pendingOrder; // keys in first-change order, so batches keep arrival order
+    // A fill's additions, in list order; while set, m_pending is empty (see spillFill()).
+    QList<StoredObjectPtr> m_pendingFill;
     bool m_pendingReplaced = false;
     bool m_flushScheduled = false;
 };

@@ -1,20 +1,30 @@
 #pragma once
 
+#include "core/store/StoredObject.h"
+
 #include <QSet>
 #include <QString>
 
-// Hands out one shared QString per distinct value, so the thousands of objects carrying the
-// same namespace or label share its storage (QString is implicitly shared). Values nobody
-// holds any more are dropped now and then, so that churn through ever-new values (revision
-// labels, pod-template hashes) does not grow the set for as long as the app runs.
+// Hands out one shared copy per distinct value, so the thousands of objects carrying the same
+// namespace, label or whole label set share its storage (QString and QList are implicitly
+// shared). Values nobody holds any more are dropped now and then, so that churn through
+// ever-new values (revision labels, pod-template hashes) does not grow the sets for as long as
+// the app runs.
 class StringInterner
 {
 public:
     QString intern(QStringView value);
     QString intern(const QString &value);
+    // A label set whose keys and values are already interned.
+    ObjectLabels intern(ObjectLabels labels);
     qsizetype size() const { return m_strings.size(); }
-    void clear() { m_strings.clear(); }
-    // Drops every value held by the interner alone. intern() calls it whenever the set has
+    qsizetype labelSetCount() const { return m_labelSets.size(); }
+    void clear()
+    {
+        m_strings.clear();
+        m_labelSets.clear();
+    }
+    // Drops every value held by the interner alone. intern() calls it whenever a set has
     // doubled since the last time, which keeps the cost amortised O(1) per call.
     void prune();
 
@@ -22,5 +32,7 @@ private:
     static constexpr qsizetype kMinPruneSize = 4096;
 
     QSet<QString> m_strings;
+    QSet<ObjectLabels> m_labelSets;
     qsizetype m_pruneAt = kMinPruneSize;
+    qsizetype m_pruneLabelSetsAt = kMinPruneSize;
 };

@@ -111,9 +111,9 @@ private slots:
         QCOMPARE(kinds, (QStringList{"v1/Pod", "v1/Pod"}));
         const StoredObject &a = *objects.at(0);
         QCOMPARE(a.key, QStringLiteral("ns1/a"));
-        QCOMPARE(a.name, QStringLiteral("a"));
+        QCOMPARE(a.name(), QStringLiteral("a"));
         QCOMPARE(a.namespaceName, QStringLiteral("ns1"));
-        QCOMPARE(a.uid, QStringLiteral("u-a"));
+        QCOMPARE(a.uid.toString(), QStringLiteral("u-a"));
         QCOMPARE(a.resourceVersion, QStringLiteral("7"));
         QCOMPARE(a.creationTimestampMs,
                  QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC).toMSecsSinceEpoch());
@@ -123,6 +123,8 @@ private slots:
         // Interned: both objects share the namespace and label storage
         QCOMPARE(a.namespaceName.constData(), objects.at(1)->namespaceName.constData());
         QCOMPARE(a.labels.at(0).first.constData(), objects.at(1)->labels.at(0).first.constData());
+        // ... and equal label sets share one list
+        QCOMPARE(a.labels.constData(), objects.at(1)->labels.constData());
     }
 
     void shouldDecodeTenMegabyteObject()

@@ -13,11 +13,9 @@ private:
                                   const QString &uid = QString())
     {
         auto record = std::make_shared<StoredObject>();
-        record->namespaceName = ns;
-        record->name = name;
-        record->key = ns.isEmpty() ? name : ns + QLatin1Char('/') + name;
+        record->setName(ns, name);
         record->resourceVersion = rv;
-        record->uid = uid.isEmpty() ? QStringLiteral("uid-") + name : uid;
+        record->uid = ObjectUid(uid.isEmpty() ? QStringLiteral("uid-") + name : uid);
         return record;
     }
     static QStringList keysOf(const QList<StoredObjectPtr> &objects)
@@ -123,6 +121,57 @@ private slots:
         takeOnlyDelta();
         m_store->replace({object("a", "1", "1", "new")}, "2"); // same RV string, new uid
         QCOMPARE(keysOf(takeOnlyDelta().updated), (QStringList{"a/1"}));
+    }
+
+    void shouldEmitTheFirstListAsOneBatchInListOrder()
+    {
+        // Given an empty store, when the first list arrives
+        m_store->replace({object("b", "2", "5"), object("a", "1", "6"), object("", "n", "7")}, "7");
+        QCOMPARE(m_changed->size(), 0); // nothing synchronously
+        // Then one batch adds every object in list order, flagged as a replace
+        QTRY_COMPARE(m_changed->size(), 1);
+        const StoreDelta delta = m_changed->takeFirst().at(0).value<StoreDelta>();
+        QVERIFY(delta.replaced);
+        QCOMPARE(delta.added.size(), 3);
+        QCOMPARE(delta.added.at(0)->key, QStringLiteral("b/2"));
+        QCOMPARE(delta.added.at(1)->key, QStringLiteral("a/1"));
+        QCOMPARE(delta.added.at(2)->key, QStringLiteral("n"));
+        QCOMPARE(m_store->keysInNamespace(QStringLiteral("a")), (QSet<QString>{"a/1"}));
+        QCOMPARE(m_store->resourceVersion(), QStringLiteral("7"));
+    }
+
+    void shouldAddAKeyListedTwiceOnceWithItsLastVersion()
+    {
+        // Given a first list that (wrongly) carries a/1 twice
+        m_store->replace({object("a", "1", "1"), object("a", "2", "2"), object("a", "1", "3"),
+                          object("a", "3", "4")},
+                         "4");
+        // Then every key is added once, a/1 with its later version, still in list order
+        const StoreDelta delta = takeOnlyDelta();
+        QCOMPARE(delta.added.size(), 3);
+        QCOMPARE(delta.added.at(0)->key, QStringLiteral("a/1"));
+        QCOMPARE(delta.added.at(0)->resourceVersion, QStringLiteral("3"));
+        QCOMPARE(delta.added.at(1)->key, QStringLiteral("a/2"));
+        QCOMPARE(delta.added.at(2)->key, QStringLiteral("a/3"));
+        QVERIFY(delta.updated.isEmpty());
+        QCOMPARE(m_store->size(), 3);
+    }
+
+    void shouldFoldChangesAfterTheFirstListIntoItsBatch()
+    {
+        // Given a first list not yet emitted
+        m_store->replace({object("a", "1", "1"), object("a", "2", "2"), object("a", "3", "3")},
+                         "3");
+        // When, in the same turn, one object changes, one goes and one is added
+        m_store->upsert(object("a", "2", "8"));
+        m_store->remove(QStringLiteral("a/3"));
+        m_store->upsert(object("a", "4", "9"));
+        // Then one batch adds the survivors, a/2 at its latest version, and nothing else
+        const StoreDelta delta = takeOnlyDelta();
+        QCOMPARE(keysOf(delta.added), (QStringList{"a/1", "a/2", "a/4"}));
+        QCOMPARE(delta.added.at(1)->resourceVersion, QStringLiteral("8"));
+        QVERIFY(delta.updated.isEmpty());
+        QVERIFY(delta.removed.isEmpty());
     }
 
     void shouldIndexByNamespace()

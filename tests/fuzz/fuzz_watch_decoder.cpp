@@ -26,7 +26,7 @@ QByteArray describe(const WatchEvent &event)
             decoded.resourceVersion.toUtf8() + '|' + char('0' + decoded.isTable) +
             char('0' + decoded.hasMetadata) + char('0' + decoded.initialEventsEnd);
     if (const StoredObjectPtr &object = decoded.object) {
-        text += '|' + object->key.toUtf8() + '|' + object->uid.toUtf8() + '|' +
+        text += '|' + object->key.toUtf8() + '|' + object->uid.toString().toUtf8() + '|' +
                 QByteArray::number(object->creationTimestampMs) + '|' +
                 QByteArray::number(object->labels.size()) + '|' +
                 QByteArray::number(object->cells.size()) + '|' + object->raw;

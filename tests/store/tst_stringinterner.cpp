@@ -55,6 +55,42 @@ private slots:
                      value.constData());
     }
 
+    void shouldShareOneListPerLabelSet()
+    {
+        // Given two pods of one ReplicaSet whose labels were decoded separately
+        const auto labels = [this] {
+            return ObjectLabels{{m_interner->intern(QStringLiteral("app")),
+                                 m_interner->intern(QStringLiteral("web"))},
+                                {m_interner->intern(QStringLiteral("pod-template-hash")),
+                                 m_interner->intern(QStringLiteral("5d8f7"))}};
+        };
+        const ObjectLabels first = m_interner->intern(labels());
+        // When the second pod's set is interned
+        const ObjectLabels second = m_interner->intern(labels());
+        // Then both hold one list, and a different set gets its own
+        QCOMPARE(first, second);
+        QCOMPARE(first.constData(), second.constData());
+        const ObjectLabels other = m_interner->intern(ObjectLabels{{QStringLiteral("app"), {}}});
+        QVERIFY(other.constData() != first.constData());
+        QCOMPARE(m_interner->labelSetCount(), 2);
+        QVERIFY(m_interner->intern(ObjectLabels{}).isEmpty());
+    }
+
+    void shouldDropLabelSetsNobodyHoldsWhenPruned()
+    {
+        // Given one label set still held and one let go
+        const ObjectLabels held =
+            m_interner->intern(ObjectLabels{{QStringLiteral("a"), QStringLiteral("1")}});
+        m_interner->intern(ObjectLabels{{QStringLiteral("b"), QStringLiteral("2")}});
+        // When the interner prunes
+        m_interner->prune();
+        // Then only the held set remains, still shared with its holder
+        QCOMPARE(m_interner->labelSetCount(), 1);
+        QCOMPARE(m_interner->intern(ObjectLabels{{QStringLiteral("a"), QStringLiteral("1")}})
+                     .constData(),
+                 held.constData());
+    }
+
 private:
     std::optional<StringInterner> m_interner;
 };

@@ -21,10 +21,8 @@ inline StoredObjectPtr makePod(const QString &ns, const QString &name, int rv,
                                const QString &app = QStringLiteral("web"), qint64 createdMs = 1000)
 {
     auto o = std::make_shared<StoredObject>();
-    o->namespaceName = ns;
-    o->name = name;
-    o->key = ns + u'/' + name;
-    o->uid = o->key;
+    o->setName(ns, name);
+    o->uid = ObjectUid(o->key);
     o->resourceVersion = QString::number(rv);
     o->creationTimestampMs = createdMs;
     o->labels = {{QStringLiteral("app"), app}};

@@ -41,19 +41,19 @@ private slots:
         m_pane->showObject(row, source);
         // Then the pane loads that one object by name and shows it whole
         QCOMPARE(m_pane->objectSession()->target().fieldSelector,
-                 QStringLiteral("metadata.name=") + row->name);
+                 QStringLiteral("metadata.name=") + row->name().toString());
         QCOMPARE(m_pane->objectSession()->target().namespaceName, QStringLiteral("default"));
         QVERIFY(!m_pane->objectSession()->target().table);
         QTRY_VERIFY_WITH_TIMEOUT(m_pane->yamlText().contains("containers:"), 10000);
-        QVERIFY(m_pane->yamlText().contains(QStringLiteral("name: ") + row->name));
-        QCOMPARE(m_pane->shownObject()->uid, row->uid);
+        QVERIFY(m_pane->yamlText().contains(QStringLiteral("name: ") + row->name().toString()));
+        QCOMPARE(m_pane->shownObject()->uid.toString(), row->uid.toString());
         // And the status panel is told about the pane's own reflectors
         QCOMPARE(m_created, 2);
 
         // When the object changes on the server
         QVERIFY(!m_pane->yamlText().contains("sim.kubeglass.io/revision"));
         control(QStringLiteral("objects?resource=pods&namespace=default&name=%1&op=modify")
-                    .arg(row->name));
+                    .arg(row->name()));
         // Then the YAML follows without the row being shown again
         QTRY_VERIFY_WITH_TIMEOUT(m_pane->yamlText().contains("sim.kubeglass.io/revision"), 10000);
     }
@@ -89,7 +89,7 @@ private slots:
         QVERIFY(m_pane->yamlText().isEmpty());
         QTRY_VERIFY_WITH_TIMEOUT(m_pane->shownObject() && m_pane->shownObject()->key == second->key,
                                  10000);
-        QVERIFY(m_pane->yamlText().contains(QStringLiteral("name: ") + second->name));
+        QVERIFY(m_pane->yamlText().contains(QStringLiteral("name: ") + second->name().toString()));
         // When the selection is cleared
         m_pane->showObject(nullptr, {});
         // Then nothing is shown and the object watch stops
@@ -148,7 +148,8 @@ private slots:
         QVERIFY(m_pane->eventsModel()->index(0, 3).data().toString().contains("Scaled up"));
         QCOMPARE(m_pane->eventsSession()->target().namespaceName, QStringLiteral("default"));
         QCOMPARE(m_pane->eventsSession()->target().fieldSelector,
-                 serverSelects ? QStringLiteral("involvedObject.uid=") + row->uid : QString());
+                 serverSelects ? QStringLiteral("involvedObject.uid=") + row->uid.toString()
+                               : QString());
     }
 
     void shouldSayWhyTheObjectCannotBeLoaded()

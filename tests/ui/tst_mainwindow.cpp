@@ -102,7 +102,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() >= 50, 20000);
         auto *filter = m_window->findChild<QLineEdit *>("filterField");
         QVERIFY(filter);
-        const QString name = m_window->model()->objectAt(0)->name;
+        const QString name = m_window->model()->objectAt(0)->name().toString();
         QTest::keyClicks(filter, name);
         // Then only matching rows remain
         QVERIFY(m_window->proxy()->rowCount() >= 1);

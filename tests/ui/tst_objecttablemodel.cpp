@@ -64,7 +64,7 @@ private slots:
         // Then rows follow arrival order and the key index agrees
         QCOMPARE(m_model->rowCount(), 3);
         for (int i = 0; i < 3; ++i) {
-            QCOMPARE(m_model->objectAt(i)->name, QStringLiteral("p%1").arg(i));
+            QCOMPARE(m_model->objectAt(i)->name(), QStringLiteral("p%1").arg(i));
             QCOMPARE(m_model->rowForKey(QStringLiteral("default/p%1").arg(i)), i);
         }
         // Namespace column first, then the server's non-wide columns
@@ -100,7 +100,7 @@ private slots:
         QCOMPARE(m_model->rowCount(), 500);
         verifyKeyIndex();
         for (int row = 0; row < m_model->rowCount(); ++row)
-            QCOMPARE(m_model->objectAt(row)->name, QStringLiteral("p%1").arg(row * 2));
+            QCOMPARE(m_model->objectAt(row)->name(), QStringLiteral("p%1").arg(row * 2));
     }
 
     void shouldRemoveContiguousRunsAsRanges()
@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(removed.at(0).at(2).toInt(), 13);
         QCOMPARE(removed.at(1).at(1).toInt(), 3);
         QCOMPARE(removed.at(1).at(2).toInt(), 7);
-        QCOMPARE(m_model->objectAt(3)->name, QString("p8"));
+        QCOMPARE(m_model->objectAt(3)->name(), QString("p8"));
         verifyKeyIndex();
     }
 
@@ -204,7 +204,7 @@ private slots:
         }
         QCOMPARE(applied, kHugeBatch);
         for (int row = 0; row < m_model->rowCount(); row += 997)
-            QCOMPARE(m_model->objectAt(row)->name, QStringLiteral("p%1").arg(row));
+            QCOMPARE(m_model->objectAt(row)->name(), QStringLiteral("p%1").arg(row));
         verifyKeyIndex();
     }
 
@@ -341,8 +341,9 @@ private slots:
             verifyProxyMatches(
                 [&text](const StoredObject &o) {
                     if (text.startsWith(u'/'))
-                        return o.name.startsWith(QLatin1String("pod-1")) && o.name.endsWith(u'5');
-                    return o.name.contains(text) || o.namespaceName.contains(text) ||
+                        return o.name().startsWith(QLatin1String("pod-1")) &&
+                               o.name().endsWith(u'5');
+                    return o.name().contains(text) || o.namespaceName.contains(text) ||
                            (QStringLiteral("app=") + o.labels.first().second).contains(text);
                 },
                 qPrintable(text));
@@ -358,7 +359,7 @@ private slots:
         verifyProxyMatches(
             [](const StoredObject &o) {
                 return (o.namespaceName == u"ns-1" || o.namespaceName == u"ns-2") &&
-                       o.name.contains(QLatin1String("pod-99"));
+                       o.name().contains(QLatin1String("pod-99"));
             },
             "pod-99 in ns-1, ns-2");
     }
@@ -544,8 +545,8 @@ private:
             const int sourceRow = m_proxy->mapToSource(m_proxy->index(row, 0)).row();
             const StoredObject &o = *m_model->objectAt(sourceRow);
             QVERIFY2(matches(o), qPrintable(o.key));
-            QVERIFY2(previous.isNull() || previous < o.name, qPrintable(o.key));
-            previous = o.name;
+            QVERIFY2(previous.isNull() || previous < o.name(), qPrintable(o.key));
+            previous = o.name().toString();
         }
     }
 
@@ -562,7 +563,7 @@ private:
         int count = 0;
         for (int row = 0; row < m_model->rowCount(); ++row) {
             const StoredObjectPtr &o = m_model->objectAt(row);
-            if (namespaces.contains(o->namespaceName) && o->name.contains(needle))
+            if (namespaces.contains(o->namespaceName) && o->name().contains(needle))
                 ++count;
         }
         return count;
