@@ -61,7 +61,7 @@ printf '| ---: | ---: | --- | ---: | ---: | ---: | ---: |\n'
 for n in $sizes; do
   "$sim" --port 0 --pods "$n" --namespaces 20 --churn 0 >"$work/sim.out" 2>"$work/sim.err" &
   sim_pid=$!
-  for _ in $(seq 600); do grep -q listening "$work/sim.out" && break; sleep 0.1; done
+  for _ in $(seq 600); do grep -qs listening "$work/sim.out" && break; sleep 0.1; done
   url=$(grep -o 'http://[0-9.:]*' "$work/sim.out" | head -n 1)
   [[ -n $url ]] || { echo "kubeglass-sim did not start:" >&2; cat "$work/sim.err" >&2; exit 1; }
   cat >"$work/kubeconfig" <<KC

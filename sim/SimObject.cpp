@@ -31,15 +31,22 @@ QByteArray SimObject::eventField(QByteArrayView field) const
     return {};
 }
 
+const QList<QByteArrayView> &SimObject::eventFields()
+{
+    static const QList<QByteArrayView> fields = {"involvedObject.kind",
+                                                 "involvedObject.namespace",
+                                                 "involvedObject.name",
+                                                 "involvedObject.uid",
+                                                 "involvedObject.apiVersion",
+                                                 "reason",
+                                                 "type",
+                                                 "source"};
+    return fields;
+}
+
 bool SimObject::isEventField(QByteArrayView field)
 {
-    for (const char *known :
-         {"involvedObject.kind", "involvedObject.apiVersion", "involvedObject.namespace",
-          "involvedObject.name", "involvedObject.uid", "reason", "type", "source"}) {
-        if (field == known)
-            return true;
-    }
-    return false;
+    return eventFields().contains(field);
 }
 
 bool SimObject::hasLabel(QByteArrayView key) const

@@ -50,7 +50,9 @@ struct SimObject
     // An Event's selectable field (involvedObject.kind / .namespace / .name / .uid /
     // .apiVersion, reason, type, source), as rendered; null for any other field.
     QByteArray eventField(QByteArrayView field) const;
-    // The field names eventField() answers, as the apiserver accepts them for events.
+    // The field names eventField() answers, as the apiserver accepts them for events; the
+    // involvedObject ones in the order an Event renders them.
+    static const QList<QByteArrayView> &eventFields();
     static bool isEventField(QByteArrayView field);
 };
 

@@ -31,6 +31,25 @@ QByteArray hex64(quint64 a, quint64 b)
     return h + h;
 }
 
+// ,"involvedObject":{"kind":..,"namespace":..,"name":..,"uid":..,"apiVersion":..}
+void renderInvolvedObject(QByteArray &out, const SimObject &o)
+{
+    constexpr QByteArrayView prefix = "involvedObject.";
+    out.append(R"(,"involvedObject":{)");
+    bool first = true;
+    for (QByteArrayView field : SimObject::eventFields()) {
+        if (!field.startsWith(prefix))
+            continue;
+        if (!first)
+            out.append(',');
+        first = false;
+        q(out, field.sliced(prefix.size()));
+        out.append(':');
+        q(out, o.eventField(field));
+    }
+    out.append('}');
+}
+
 } // namespace
 
 SimObjectFactory::SimObjectFactory(const SimConfig &config)
@@ -359,17 +378,8 @@ void SimObjectFactory::renderBody(QByteArray &out, const SimObject &o) const
         out.append(R"(,"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"})");
         break;
     case SimResourceType::Events:
-        out.append(R"(,"involvedObject":{"kind":)");
-        q(out, o.eventField("involvedObject.kind"));
-        out.append(R"(,"namespace":)");
-        q(out, o.eventField("involvedObject.namespace"));
-        out.append(R"(,"name":)");
-        q(out, o.eventField("involvedObject.name"));
-        out.append(R"(,"uid":)");
-        q(out, o.eventField("involvedObject.uid"));
-        out.append(R"(,"apiVersion":)");
-        q(out, o.eventField("involvedObject.apiVersion"));
-        out.append(R"(},"reason":)");
+        renderInvolvedObject(out, o);
+        out.append(R"(,"reason":)");
         q(out, o.eventField("reason"));
         out.append(R"(,"message":)");
         q(out, "Scaled up replica set " + o.ownerName + " to 1");

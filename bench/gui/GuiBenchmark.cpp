@@ -69,8 +69,14 @@ GuiBenchmark::~GuiBenchmark()
     m_sim.reset();
 }
 
-int GuiBenchmark::run()
+bool GuiBenchmark::startSimulator()
 {
+    if (!m_options.server.isEmpty()) {
+        m_url = m_options.server;
+        m_simRssKb = currentRssKb(); // the process before the window: Qt alone
+        QTextStream(stdout) << "simulator at " << m_url.toString() << " (started apart)\n";
+        return true;
+    }
     SimConfig config;
     config.namespaces = 10;
     config.pods = m_options.pods;
@@ -82,12 +88,32 @@ int GuiBenchmark::run()
     m_url = m_sim->start(config);
     if (m_url.isEmpty()) {
         QTextStream(stderr) << "simulator failed: " << m_sim->errorString() << '\n';
-        return 1;
+        return false;
     }
     m_simRssKb = currentRssKb();
     QTextStream(stdout) << "simulator with " << m_options.pods << " pods started in "
                         << simStart.elapsed() << " ms (RSS " << m_simRssKb / 1024 << " MiB)\n";
+    return true;
+}
+
+QByteArray GuiBenchmark::simControl(const QString &callAndQuery)
+{
+    if (m_sim)
+        return m_sim->control(callAndQuery);
+    QNetworkRequest request(m_url.resolved(QUrl(QStringLiteral("/_sim/") + callAndQuery)));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
+    QNetworkReply *reply = m_network->post(request, QByteArray());
+    waitUntil([reply] { return reply->isFinished(); }, 10000);
+    const QByteArray answer = reply->isFinished() ? reply->readAll() : QByteArray("no answer");
+    reply->deleteLater();
+    return answer;
+}
+
+int GuiBenchmark::run()
+{
     m_network = std::make_unique<QNetworkAccessManager>();
+    if (!startSimulator())
+        return 1;
     m_stalls = std::make_unique<StallMonitor>();
 
     measureStartup();
@@ -101,13 +127,20 @@ int GuiBenchmark::run()
     const qint64 peak = peakRssKb();
     if (!m_failed)
         measureTableMemory();
-    m_rows.append({QStringLiteral("peak RSS (process, incl. simulator)"),
-                   QStringLiteral("%1 MiB").arg(peak / 1024), QString(), true});
-    m_rows.append({QStringLiteral("peak RSS minus simulator at start"),
-                   QStringLiteral("%1 MiB").arg((peak - m_simRssKb) / 1024), QString(), true});
-    m_rows.append({QStringLiteral("RSS after sync minus simulator at start"),
-                   QStringLiteral("%1 MiB").arg((m_syncedRssKb - m_simRssKb) / 1024), QString(),
-                   true});
+    if (m_sim) {
+        m_rows.append({QStringLiteral("peak RSS (process, incl. simulator)"),
+                       QStringLiteral("%1 MiB").arg(peak / 1024), QString(), true});
+        m_rows.append({QStringLiteral("peak RSS minus simulator at start"),
+                       QStringLiteral("%1 MiB").arg((peak - m_simRssKb) / 1024), QString(), true});
+        m_rows.append({QStringLiteral("RSS after sync minus simulator at start"),
+                       QStringLiteral("%1 MiB").arg((m_syncedRssKb - m_simRssKb) / 1024), QString(),
+                       true});
+    } else {
+        m_rows.append({QStringLiteral("peak RSS of the window's process"),
+                       QStringLiteral("%1 MiB").arg(peak / 1024), QString(), true});
+        m_rows.append({QStringLiteral("RSS after sync"),
+                       QStringLiteral("%1 MiB").arg(m_syncedRssKb / 1024), QString(), true});
+    }
     print();
     return m_failed ? 1 : 0;
 }
@@ -168,7 +201,7 @@ void GuiBenchmark::measureStartup()
 void GuiBenchmark::measureChurn()
 {
     const QByteArray answer =
-        m_sim->control(QStringLiteral("churn?rate=%1").arg(m_options.eventsPerSecond));
+        simControl(QStringLiteral("churn?rate=%1").arg(m_options.eventsPerSecond));
     QTextStream(stdout) << "churn at " << m_options.eventsPerSecond << " events/s: " << answer
                         << '\n';
     const auto connection = connect(m_window->model(), &ObjectTableModel::batchApplied, this,
@@ -187,7 +220,7 @@ void GuiBenchmark::measureChurn()
     waitUntil([this] { return m_pendingProbes.isEmpty(); }, 5000);
     const qint64 churnStall = m_stalls->longestStallMs();
     disconnect(connection);
-    m_sim->control(QStringLiteral("churn?rate=0"));
+    simControl(QStringLiteral("churn?rate=0"));
     add(QStringLiteral("longest stall during churn"), double(churnStall), QStringLiteral("ms"), 50);
     add(QStringLiteral("event-to-visible p50"), percentile(m_latenciesMs, 0.50),
         QStringLiteral("ms"), -1);

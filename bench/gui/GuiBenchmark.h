@@ -15,8 +15,8 @@ class QNetworkAccessManager;
 class SimServerThread;
 class StallMonitor;
 
-// Drives the real MainWindow against an in-process simulator with N pods and R events/s of
-// churn, and measures what a person would notice: time to the first rows, initial sync, the
+// Drives the real MainWindow against a simulator with N pods and R events/s of churn, and
+// measures what a person would notice: time to the first rows, initial sync, the
 // longest event-loop stall, how long a change takes to show up, sorting and filtering.
 class GuiBenchmark : public QObject
 {
@@ -29,6 +29,9 @@ public:
         double eventsPerSecond = 5000;
         int churnSeconds = 10;
         int probeIntervalMs = 50;
+        // A kubeglass-sim started apart (its --pods rules, not pods above), so that the
+        // process's memory is the window's alone; empty: an in-process simulator.
+        QUrl server;
     };
 
     explicit GuiBenchmark(const Options &options, QObject *parent = nullptr);
@@ -53,6 +56,9 @@ private:
     };
 
     bool waitUntil(const std::function<bool()> &condition, int timeoutMs);
+    bool startSimulator();
+    // POST /_sim/<call>, in process or over HTTP; the answer's body.
+    QByteArray simControl(const QString &callAndQuery);
     void measureStartup();
     void measureChurn();
     void measureSorting();

@@ -1,5 +1,6 @@
 // bench_gui: the real window against an in-process simulator; prints a table of timings.
 //   bench_gui --pods 100000 --rate 5000 --churn-seconds 10
+//   bench_gui --server http://127.0.0.1:8080 --pods 100000   (a kubeglass-sim started apart)
 #include "bench/gui/GuiBenchmark.h"
 
 #include <QApplication>
@@ -28,7 +29,13 @@ int main(int argc, char *argv[])
         QStringLiteral("churn-seconds"),
         QStringLiteral("How long to probe latency under churn (default 10)."), QStringLiteral("s"),
         QStringLiteral("10"));
-    parser.addOptions({pods, rate, seconds});
+    const QCommandLineOption server(
+        QStringLiteral("server"),
+        QStringLiteral("Watch a kubeglass-sim started apart instead of one in this process, so "
+                       "that the memory figures are the window's alone (--pods is then the "
+                       "simulator's)."),
+        QStringLiteral("url"));
+    parser.addOptions({pods, rate, seconds, server});
     parser.process(app);
 
     GuiBenchmark::Options options;
@@ -38,6 +45,7 @@ int main(int argc, char *argv[])
     options.pods = parser.value(pods).toInt(&podsOk);
     options.eventsPerSecond = parser.value(rate).toDouble(&rateOk);
     options.churnSeconds = parser.value(seconds).toInt(&secondsOk);
+    options.server = QUrl(parser.value(server));
     if (!podsOk || options.pods <= 0 || !rateOk || options.eventsPerSecond < 0 || !secondsOk ||
         options.churnSeconds <= 0) {
         qCritical("bench_gui: --pods and --churn-seconds must be positive integers, --rate a "
