@@ -17,6 +17,8 @@
 #include <QLoggingCategory>
 #include <QTimer>
 
+#include <optional>
+
 Q_LOGGING_CATEGORY(lcSim, "kubeglass.sim")
 
 namespace {
@@ -117,12 +119,15 @@ bool SimServer::listen(quint16 port)
         m_error = QStringLiteral("already listening");
         return false;
     }
-    QSslConfiguration tls;
     if (!m_config.tlsGenerateDir.isEmpty() &&
         !SimTls::generate(m_config.tlsGenerateDir, &m_config, &m_error))
         return false;
     m_tls = !m_config.tlsCertFile.isEmpty();
-    if (m_tls && !SimTls::load(m_config, &tls, &m_error))
+    // Only a TLS server may touch QSslConfiguration: even a default one starts OpenSSL in this
+    // thread, whose per-thread state is then freed as the thread ends, racing OpenSSL's own
+    // exit handler when the process exits just after (a double free under ASan).
+    std::optional<QSslConfiguration> tls;
+    if (m_tls && !SimTls::load(m_config, &tls.emplace(), &m_error))
         return false;
     if (m_config.clientCertAuth && !m_tls) {
         m_error = QStringLiteral("client certificate auth needs TLS");
@@ -137,8 +142,8 @@ bool SimServer::listen(quint16 port)
         }
     });
     m_tcp = new SimTcpServer(this);
-    if (m_tls)
-        m_tcp->setTls(tls);
+    if (tls)
+        m_tcp->setTls(*tls);
     connect(m_tcp, &QTcpServer::newConnection, this, &SimServer::onNewConnection);
     if (!m_tcp->listen(QHostAddress::LocalHost, port)) {
         m_error = m_tcp->errorString();

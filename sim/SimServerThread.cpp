@@ -2,7 +2,13 @@
 
 #include "sim/SimServer.h"
 
+#include <QDeadlineTimer>
+#include <QFileInfo>
 #include <QUrlQuery>
+
+#ifdef Q_OS_LINUX
+#include <unistd.h>
+#endif
 
 SimServerThread::~SimServerThread()
 {
@@ -21,7 +27,10 @@ QUrl SimServerThread::start(const SimConfig &config, quint16 port)
     QMetaObject::invokeMethod(
         m_anchor.get(),
         [&] {
-            // Runs on the server thread so the server and its sockets belong to it.
+    // Runs on the server thread so the server and its sockets belong to it.
+#ifdef Q_OS_LINUX
+            m_threadId = gettid();
+#endif
             auto *server = new SimServer(config);
             if (server->listen(port)) {
                 url = server->baseUrl();
@@ -36,6 +45,7 @@ QUrl SimServerThread::start(const SimConfig &config, quint16 port)
     if (!m_server) {
         m_thread.quit();
         m_thread.wait();
+        waitUntilThreadGone();
         m_anchor.reset();
     }
     return url;
@@ -52,7 +62,22 @@ void SimServerThread::stop()
     }
     m_thread.quit();
     m_thread.wait();
+    waitUntilThreadGone();
     m_anchor.reset();
+}
+
+void SimServerThread::waitUntilThreadGone()
+{
+#ifdef Q_OS_LINUX
+    // QThread::wait() returns before the thread's thread-local destructors have run. A TLS
+    // server's thread frees its OpenSSL state there; a process that exits meanwhile frees the
+    // same state again in OpenSSL's exit handler. The task leaves /proc once the thread is gone.
+    const QString task = QStringLiteral("/proc/self/task/%1").arg(m_threadId);
+    const QDeadlineTimer deadline(2000);
+    while (m_threadId && QFileInfo::exists(task) && !deadline.hasExpired())
+        QThread::msleep(1);
+#endif
+    m_threadId = 0;
 }
 
 QByteArray SimServerThread::control(const QString &callAndQuery, int *status)

@@ -5,12 +5,11 @@
 void SimTcpServer::setTls(const QSslConfiguration &configuration)
 {
     m_tls = configuration;
-    m_useTls = true;
 }
 
 void SimTcpServer::incomingConnection(qintptr descriptor)
 {
-    if (!m_useTls) {
+    if (!m_tls) {
         QTcpServer::incomingConnection(descriptor);
         return;
     }
@@ -19,7 +18,7 @@ void SimTcpServer::incomingConnection(qintptr descriptor)
         delete socket;
         return;
     }
-    socket->setSslConfiguration(m_tls);
+    socket->setSslConfiguration(*m_tls);
     // Handshake failures (e.g. an untrusting client) just close that connection.
     connect(socket, &QSslSocket::sslErrors, socket, [](const QList<QSslError> &) {});
     socket->startServerEncryption();

@@ -3,6 +3,8 @@
 #include <QSslConfiguration>
 #include <QTcpServer>
 
+#include <optional>
+
 // A listener that wraps each accepted connection in a QSslSocket (server mode) when TLS is
 // configured, and in a plain QTcpSocket otherwise.
 class SimTcpServer : public QTcpServer
@@ -17,6 +19,5 @@ protected:
     void incomingConnection(qintptr descriptor) override;
 
 private:
-    QSslConfiguration m_tls;
-    bool m_useTls = false;
+    std::optional<QSslConfiguration> m_tls; // none for plain HTTP: see SimServer::listen()
 };

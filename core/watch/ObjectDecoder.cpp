@@ -164,6 +164,19 @@ error_code decodeColumns(ondemand::value value, QList<TableColumn> &columns)
     return SUCCESS;
 }
 
+// Starts parsing json, which must be followed by SIMDJSON_PADDING readable bytes, as one
+// object. doc must outlive object: the object reads through the document's iterator.
+error_code openObject(ondemand::parser &parser, std::string_view json, ondemand::document &doc,
+                      ondemand::object &object)
+{
+    if (auto error = parser
+                         .iterate(padded_string_view(json.data(), json.size(),
+                                                     json.size() + SIMDJSON_PADDING))
+                         .get(doc))
+        return error;
+    return doc.get_object().get(object);
+}
+
 } // namespace
 
 class ObjectDecoderImpl
@@ -178,13 +191,8 @@ public:
     error_code object(std::string_view json, int level, DecodedObject &out, QString *what)
     {
         ondemand::document doc;
-        if (auto error = m_parsers[level]
-                             .iterate(padded_string_view(json.data(), json.size(),
-                                                         json.size() + SIMDJSON_PADDING))
-                             .get(doc))
-            return error;
         ondemand::object object;
-        if (auto error = doc.get_object().get(object))
+        if (auto error = openObject(m_parsers[level], json, doc, object))
             return error;
         auto record = std::make_shared<StoredObject>();
         DecodedObject meta; // this level's own metadata, merged below unless it is a Table
@@ -259,13 +267,8 @@ public:
     error_code tableRow(std::string_view json, int level, DecodedObject &out)
     {
         ondemand::document doc;
-        if (auto error = m_parsers[level]
-                             .iterate(padded_string_view(json.data(), json.size(),
-                                                         json.size() + SIMDJSON_PADDING))
-                             .get(doc))
-            return error;
         ondemand::object row;
-        if (auto error = doc.get_object().get(row))
+        if (auto error = openObject(m_parsers[level], json, doc, row))
             return error;
         QVariantList cells;
         std::string_view objectJson;
@@ -326,13 +329,8 @@ public:
     error_code event(std::string_view json, WatchEvent &out, QString *what)
     {
         ondemand::document doc;
-        if (auto error = m_parsers[kEventLevel]
-                             .iterate(padded_string_view(json.data(), json.size(),
-                                                         json.size() + SIMDJSON_PADDING))
-                             .get(doc))
-            return error;
         ondemand::object object;
-        if (auto error = doc.get_object().get(object))
+        if (auto error = openObject(m_parsers[kEventLevel], json, doc, object))
             return error;
         std::string_view type;
         std::string_view objectJson;
@@ -511,13 +509,8 @@ bool ObjectDecoder::decodeListEnvelope(QByteArrayView json, ListEnvelope &out, Q
         return false;
     };
     ondemand::document doc;
-    if (auto code = m_parsers->levels[0]
-                        .iterate(padded_string_view(padded.data(), padded.size(),
-                                                    padded.size() + SIMDJSON_PADDING))
-                        .get(doc))
-        return fail(code);
     ondemand::object object;
-    if (auto code = doc.get_object().get(object))
+    if (auto code = openObject(m_parsers->levels[0], padded, doc, object))
         return fail(code);
     for (auto field : object) {
         std::string_view key;

@@ -11,7 +11,8 @@
 #include "ui/StatusPanel.h"
 #include "ui/WatchSession.h"
 
-#include <QAbstractItemModelTester>
+#include "tests/ui/SimWindowFixture.h"
+
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QJsonArray>
@@ -44,27 +45,14 @@ private slots:
         config.pods = kPods;
         config.deployments = 40;
         config.paginateRv0 = true; // the first list comes in pages, as from a real apiserver
-        m_sim = std::make_unique<SimServerThread>();
-        m_url = m_sim->start(config);
-        QVERIFY2(!m_url.isEmpty(), qPrintable(m_sim->errorString()));
-        m_window = std::make_unique<MainWindow>();
-        m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        RestConfig rest;
-        rest.server = m_url;
-        m_window->connectTo(QStringLiteral("sim"), rest, QString());
-        m_window->show();
+        m_fixture = std::make_unique<SimWindowFixture>();
+        QVERIFY2(m_fixture->start(config), qPrintable(m_fixture->errorString()));
+        m_sim = m_fixture->sim();
+        m_url = m_fixture->url();
+        m_window = m_fixture->window();
     }
 
-    void cleanup()
-    {
-        m_proxyTester.reset();
-        m_modelTester.reset();
-        m_window.reset();
-        m_sim.reset();
-    }
+    void cleanup() { m_fixture.reset(); }
 
     void shouldStopAtOnceWhenCancelIsPressedDuringTheInitialLoad()
     {
@@ -175,11 +163,11 @@ private:
         return lists;
     }
 
-    std::unique_ptr<SimServerThread> m_sim;
+    std::unique_ptr<SimWindowFixture> m_fixture;
+    // Not owned: m_fixture's.
+    SimServerThread *m_sim = nullptr;
+    MainWindow *m_window = nullptr;
     QUrl m_url;
-    std::unique_ptr<MainWindow> m_window;
-    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
-    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
 };
 
 QTEST_MAIN(TestLoadCancel)

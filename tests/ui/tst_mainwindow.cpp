@@ -13,8 +13,9 @@
 #include "ui/StatusPanel.h"
 #include "ui/WatchSession.h"
 
+#include "tests/ui/SimWindowFixture.h"
+
 #include <QAbstractButton>
-#include <QAbstractItemModelTester>
 #include <QAbstractItemView>
 #include <QComboBox>
 #include <QFile>
@@ -55,27 +56,14 @@ private slots:
         config.pods = 60;
         config.deployments = 6;
         config.churnPerSecond = 2;
-        m_sim = std::make_unique<SimServerThread>();
-        m_url = m_sim->start(config);
-        QVERIFY2(!m_url.isEmpty(), qPrintable(m_sim->errorString()));
-        m_window = std::make_unique<MainWindow>();
-        m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        RestConfig rest;
-        rest.server = m_url;
-        m_window->connectTo(QStringLiteral("sim"), rest, QString());
-        m_window->show();
+        m_fixture = std::make_unique<SimWindowFixture>();
+        QVERIFY2(m_fixture->start(config), qPrintable(m_fixture->errorString()));
+        m_sim = m_fixture->sim();
+        m_url = m_fixture->url();
+        m_window = m_fixture->window();
     }
 
-    void cleanup()
-    {
-        m_proxyTester.reset();
-        m_modelTester.reset();
-        m_window.reset();
-        m_sim.reset();
-    }
+    void cleanup() { m_fixture.reset(); }
 
     void shouldShowLiveRowsThenFilterByNamespaceAndText()
     {
@@ -345,7 +333,7 @@ private slots:
         auto *page = m_window->findChild<QWidget *>("noKubeconfigPage");
         QVERIFY(page && page->isVisible());
         // When the one button is pressed / Then the demo is requested
-        QSignalSpy demo(m_window.get(), &MainWindow::demoRequested);
+        QSignalSpy demo(m_window, &MainWindow::demoRequested);
         auto *button = m_window->findChild<QAbstractButton *>("startDemoButton");
         QVERIFY(button && !button->accessibleName().isEmpty());
         button->click();
@@ -360,7 +348,7 @@ private slots:
             const bool operable = qobject_cast<QLineEdit *>(w) || qobject_cast<QComboBox *>(w) ||
                                   qobject_cast<QAbstractButton *>(w) ||
                                   qobject_cast<QAbstractItemView *>(w);
-            if (!operable || !w->isVisibleTo(m_window.get()))
+            if (!operable || !w->isVisibleTo(m_window))
                 continue;
             if (qobject_cast<QLineEdit *>(w) && qobject_cast<QComboBox *>(w->parentWidget()))
                 continue; // the combo box's own editor: named through the combo box
@@ -429,11 +417,11 @@ private:
         return ok;
     }
 
-    std::unique_ptr<SimServerThread> m_sim;
+    std::unique_ptr<SimWindowFixture> m_fixture;
+    // Not owned: m_fixture's.
+    SimServerThread *m_sim = nullptr;
+    MainWindow *m_window = nullptr;
     QUrl m_url;
-    std::unique_ptr<MainWindow> m_window;
-    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
-    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -1,9 +1,4 @@
-#include "core/base/ManualClock.h"
-#include "core/store/ObjectStore.h"
-#include "ui/ObjectSortFilterProxy.h"
-#include "ui/ObjectTableModel.h"
-
-#include "tests/ui/PodFixture.h"
+#include "tests/ui/PodTableFixture.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
@@ -29,28 +24,14 @@ class TestObjectSortFilterProxy : public QObject
 private slots:
     void init()
     {
-        m_clock = std::make_unique<ManualClock>();
-        m_store = std::make_unique<ObjectStore>();
-        m_model = std::make_unique<ObjectTableModel>(m_clock.get());
-        m_model->setResourceKind(QStringLiteral("Pod"), true);
-        m_store->setColumns(kPodColumns);
-        m_model->attach(m_store.get());
-        m_proxy = std::make_unique<ObjectSortFilterProxy>();
-        m_proxy->setObjectModel(m_model.get());
-        m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_proxy.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_table = std::make_unique<PodTableFixture>();
+        m_clock = &m_table->clock;
+        m_store = &m_table->store;
+        m_model = &m_table->model;
+        m_proxy = &m_table->proxy;
     }
 
-    void cleanup()
-    {
-        m_proxyTester.reset();
-        m_modelTester.reset();
-        m_proxy.reset();
-        m_model.reset();
-        m_store.reset();
-    }
+    void cleanup() { m_table.reset(); }
 
     void shouldMatchReferenceOrderUnderChurn()
     {
@@ -105,11 +86,11 @@ private slots:
                                     "Running", QString::number(i)));
         sync();
         m_proxy->sort(4, Qt::AscendingOrder);
-        QItemSelectionModel selection(m_proxy.get());
+        QItemSelectionModel selection(m_proxy);
         selection.setCurrentIndex(
             m_proxy->mapFromSource(m_model->index(m_model->rowForKey("ns/p10"), 0)),
             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        QSignalSpy layouts(m_proxy.get(), &QAbstractItemModel::layoutChanged);
+        QSignalSpy layouts(m_proxy, &QAbstractItemModel::layoutChanged);
         // When only the status changes (the sort key does not)
         m_store->upsert(makePod("ns", "p20", 100, "Failed", "20"));
         sync();
@@ -140,8 +121,8 @@ private slots:
         sync();
         m_proxy->sort(5, Qt::AscendingOrder);
         const QStringList before = proxyKeys();
-        QSignalSpy layouts(m_proxy.get(), &QAbstractItemModel::layoutChanged);
-        QSignalSpy changed(m_proxy.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy layouts(m_proxy, &QAbstractItemModel::layoutChanged);
+        QSignalSpy changed(m_proxy, &QAbstractItemModel::dataChanged);
         // When the age column ticks
         QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 5000);
         // Then the shown rows repaint their ages, display role only, and nothing re-sorts
@@ -159,7 +140,7 @@ private slots:
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i, 4, 10, QChar(u'0')), i));
         sync();
         m_proxy->sort(1, Qt::DescendingOrder);
-        QSignalSpy removed(m_proxy.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy removed(m_proxy, &QAbstractItemModel::rowsRemoved);
         // When every third pod goes away in one batch
         for (int i = 0; i < 1000; i += 3)
             m_store->remove(QStringLiteral("ns/p%1").arg(i, 4, 10, QChar(u'0')));
@@ -180,13 +161,13 @@ private slots:
                                     "0", QStringLiteral("app-%1").arg(i % 15)));
         sync();
         ObjectSortFilterProxy full;
-        full.setObjectModel(m_model.get());
+        full.setObjectModel(m_model);
         QAbstractItemModelTester fullTester(&full,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
-        for (ObjectSortFilterProxy *proxy : {m_proxy.get(), &full})
+        for (ObjectSortFilterProxy *proxy : {m_proxy, &full})
             proxy->sort(3, Qt::AscendingOrder);
         m_proxy->setFilterSliceMs(0);
-        QSignalSpy finished(m_proxy.get(), &ObjectSortFilterProxy::filteringFinished);
+        QSignalSpy finished(m_proxy, &ObjectSortFilterProxy::filteringFinished);
         QRandomGenerator random(11);
         for (const QString &text : QStringList{"app-1", "app-12", "", "/p1.*3$"}) {
             // When the text changes and the store churns between slices
@@ -292,12 +273,12 @@ private:
         return keys;
     }
 
-    std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<ObjectStore> m_store;
-    std::unique_ptr<ObjectTableModel> m_model;
-    std::unique_ptr<ObjectSortFilterProxy> m_proxy;
-    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
-    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
+    std::unique_ptr<PodTableFixture> m_table;
+    // Not owned: m_table's parts.
+    ManualClock *m_clock = nullptr;
+    ObjectStore *m_store = nullptr;
+    ObjectTableModel *m_model = nullptr;
+    ObjectSortFilterProxy *m_proxy = nullptr;
 };
 
 QTEST_MAIN(TestObjectSortFilterProxy)

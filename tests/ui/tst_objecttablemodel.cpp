@@ -1,11 +1,5 @@
-#include "core/base/ManualClock.h"
-#include "core/store/ObjectStore.h"
-#include "ui/ObjectSortFilterProxy.h"
-#include "ui/ObjectTableModel.h"
+#include "tests/ui/PodTableFixture.h"
 
-#include "tests/ui/PodFixture.h"
-
-#include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
 #include <QRandomGenerator>
 #include <QSignalSpy>
@@ -31,28 +25,14 @@ class TestObjectTableModel : public QObject
 private slots:
     void init()
     {
-        m_clock = std::make_unique<ManualClock>();
-        m_store = std::make_unique<ObjectStore>();
-        m_model = std::make_unique<ObjectTableModel>(m_clock.get());
-        m_model->setResourceKind(QStringLiteral("Pod"), true);
-        m_store->setColumns(kPodColumns);
-        m_model->attach(m_store.get());
-        m_proxy = std::make_unique<ObjectSortFilterProxy>();
-        m_proxy->setObjectModel(m_model.get());
-        m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_model.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_proxy.get(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_table = std::make_unique<PodTableFixture>();
+        m_clock = &m_table->clock;
+        m_store = &m_table->store;
+        m_model = &m_table->model;
+        m_proxy = &m_table->proxy;
     }
 
-    void cleanup()
-    {
-        m_proxyTester.reset();
-        m_modelTester.reset();
-        m_proxy.reset();
-        m_model.reset();
-        m_store.reset();
-    }
+    void cleanup() { m_table.reset(); }
 
     void shouldAppendRowsInArrivalOrder()
     {
@@ -76,7 +56,7 @@ private slots:
     void shouldApplyThousandChangesAsFewSignals()
     {
         // Given 1,000 pods added in one delta
-        QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
+        QSignalSpy inserted(m_model, &QAbstractItemModel::rowsInserted);
         for (int i = 0; i < 1000; ++i)
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         sync();
@@ -84,9 +64,9 @@ private slots:
         QCOMPARE(inserted.count(), 1);
 
         // When 1,000 scattered changes (updates and removals) arrive as one delta
-        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
-        QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
-        QSignalSpy layout(m_model.get(), &QAbstractItemModel::layoutChanged);
+        QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
+        QSignalSpy removed(m_model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy layout(m_model, &QAbstractItemModel::layoutChanged);
         for (int i = 0; i < 1000; i += 2)
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), 5000 + i, "Failed"));
         for (int i = 1; i < 1000; i += 2)
@@ -109,7 +89,7 @@ private slots:
         for (int i = 0; i < 20; ++i)
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         sync();
-        QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy removed(m_model, &QAbstractItemModel::rowsRemoved);
         // When rows 3..7 and 12..13 go away in one batch
         for (int i : {5, 3, 12, 7, 4, 13, 6})
             m_store->remove(QStringLiteral("ns/p%1").arg(i));
@@ -132,11 +112,11 @@ private slots:
             objects.push_back(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         m_store->replace(objects, "100");
         sync();
-        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
-        QSignalSpy inserted(m_model.get(), &QAbstractItemModel::rowsInserted);
-        QSignalSpy removed(m_model.get(), &QAbstractItemModel::rowsRemoved);
-        QSignalSpy reset(m_model.get(), &QAbstractItemModel::modelReset);
-        QSignalSpy batches(m_model.get(), &ObjectTableModel::batchApplied);
+        QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
+        QSignalSpy inserted(m_model, &QAbstractItemModel::rowsInserted);
+        QSignalSpy removed(m_model, &QAbstractItemModel::rowsRemoved);
+        QSignalSpy reset(m_model, &QAbstractItemModel::modelReset);
+        QSignalSpy batches(m_model, &ObjectTableModel::batchApplied);
         // When a relist returns the same objects (fresh copies)
         std::vector<StoredObjectPtr> again;
         for (int i = 0; i < 50; ++i)
@@ -153,7 +133,7 @@ private slots:
         // Given one pod
         m_store->upsert(makePod("ns", "a", 1));
         sync();
-        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
         // When only its Status changes
         m_store->upsert(makePod("ns", "a", 2, "CrashLoopBackOff"));
         sync();
@@ -172,7 +152,7 @@ private slots:
     void shouldCoalesceBurstsIntoOnePassPerFrame()
     {
         // Given many store batches arriving within one frame
-        QSignalSpy batches(m_model.get(), &ObjectTableModel::batchApplied);
+        QSignalSpy batches(m_model, &ObjectTableModel::batchApplied);
         for (int i = 0; i < 50; ++i) {
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
             m_store->flush();
@@ -187,7 +167,7 @@ private slots:
     void shouldApplyAHugeBatchOverSeveralFrames()
     {
         // Given more pods than one frame applies, arriving in one store batch
-        QSignalSpy batches(m_model.get(), &ObjectTableModel::batchApplied);
+        QSignalSpy batches(m_model, &ObjectTableModel::batchApplied);
         for (int i = 0; i < kHugeBatch; ++i)
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         m_store->flush();
@@ -263,7 +243,7 @@ private slots:
                                     "Running", QString::number(i % 7)));
         sync();
         m_proxy->sort(1, Qt::DescendingOrder);
-        QItemSelectionModel selection(m_proxy.get());
+        QItemSelectionModel selection(m_proxy);
         const QModelIndex target =
             m_proxy->mapFromSource(m_model->index(m_model->rowForKey("ns/p050"), 0));
         selection.setCurrentIndex(target,
@@ -367,8 +347,8 @@ private slots:
     void shouldKeepKeyLookupsRightUnderChurn()
     {
         // Given 2,000 pods
-        QSignalSpy layouts(m_model.get(), &QAbstractItemModel::layoutChanged);
-        QSignalSpy removals(m_model.get(), &QAbstractItemModel::rowsRemoved);
+        QSignalSpy layouts(m_model, &QAbstractItemModel::layoutChanged);
+        QSignalSpy removals(m_model, &QAbstractItemModel::rowsRemoved);
         QRandomGenerator random(3);
         QSet<QString> live;
         for (int i = 0; i < 2000; ++i) {
@@ -413,7 +393,7 @@ private slots:
         sync();
         m_proxy->sort(1, Qt::AscendingOrder);
         m_proxy->setFilterSliceMs(0);
-        QItemSelectionModel selection(m_proxy.get());
+        QItemSelectionModel selection(m_proxy);
         selection.setCurrentIndex(
             m_proxy->mapFromSource(m_model->index(m_model->rowForKey("ns/p1500"), 0)),
             QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
@@ -444,7 +424,7 @@ private slots:
         for (int i = 0; i < 10; ++i)
             m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         sync();
-        QSignalSpy changed(m_model.get(), &QAbstractItemModel::dataChanged);
+        QSignalSpy changed(m_model, &QAbstractItemModel::dataChanged);
         // When a second passes
         QTRY_VERIFY_WITH_TIMEOUT(changed.count() >= 1, 3000);
         // Then only the Age column over all rows is announced, display role only
@@ -569,12 +549,12 @@ private:
         return count;
     }
 
-    std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<ObjectStore> m_store;
-    std::unique_ptr<ObjectTableModel> m_model;
-    std::unique_ptr<ObjectSortFilterProxy> m_proxy;
-    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
-    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
+    std::unique_ptr<PodTableFixture> m_table;
+    // Not owned: m_table's parts.
+    ManualClock *m_clock = nullptr;
+    ObjectStore *m_store = nullptr;
+    ObjectTableModel *m_model = nullptr;
+    ObjectSortFilterProxy *m_proxy = nullptr;
 };
 
 QTEST_MAIN(TestObjectTableModel)
