@@ -11,7 +11,7 @@
 #include "ui/StatusPanel.h"
 #include "ui/WatchSession.h"
 
-#include "tests/ui/SimWindowFixture.h"
+#include "tests/ui/SimWindowTest.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -25,7 +25,7 @@
 
 #include <memory>
 
-class TestLoadCancel : public QObject
+class TestLoadCancel : public SimWindowTest
 {
     Q_OBJECT
 
@@ -45,14 +45,10 @@ private slots:
         config.pods = kPods;
         config.deployments = 40;
         config.paginateRv0 = true; // the first list comes in pages, as from a real apiserver
-        m_fixture = std::make_unique<SimWindowFixture>();
-        QVERIFY2(m_fixture->start(config), qPrintable(m_fixture->errorString()));
-        m_sim = m_fixture->sim();
-        m_url = m_fixture->url();
-        m_window = m_fixture->window();
+        QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
     }
 
-    void cleanup() { m_fixture.reset(); }
+    void cleanup() { stopWindow(); }
 
     void shouldStopAtOnceWhenCancelIsPressedDuringTheInitialLoad()
     {
@@ -162,12 +158,6 @@ private:
         }
         return lists;
     }
-
-    std::unique_ptr<SimWindowFixture> m_fixture;
-    // Not owned: m_fixture's.
-    SimServerThread *m_sim = nullptr;
-    MainWindow *m_window = nullptr;
-    QUrl m_url;
 };
 
 QTEST_MAIN(TestLoadCancel)

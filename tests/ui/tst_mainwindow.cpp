@@ -13,7 +13,7 @@
 #include "ui/StatusPanel.h"
 #include "ui/WatchSession.h"
 
-#include "tests/ui/SimWindowFixture.h"
+#include "tests/ui/SimWindowTest.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -36,7 +36,7 @@
 
 #include <memory>
 
-class TestMainWindow : public QObject
+class TestMainWindow : public SimWindowTest
 {
     Q_OBJECT
 
@@ -56,14 +56,10 @@ private slots:
         config.pods = 60;
         config.deployments = 6;
         config.churnPerSecond = 2;
-        m_fixture = std::make_unique<SimWindowFixture>();
-        QVERIFY2(m_fixture->start(config), qPrintable(m_fixture->errorString()));
-        m_sim = m_fixture->sim();
-        m_url = m_fixture->url();
-        m_window = m_fixture->window();
+        QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
     }
 
-    void cleanup() { m_fixture.reset(); }
+    void cleanup() { stopWindow(); }
 
     void shouldShowLiveRowsThenFilterByNamespaceAndText()
     {
@@ -333,7 +329,7 @@ private slots:
         auto *page = m_window->findChild<QWidget *>("noKubeconfigPage");
         QVERIFY(page && page->isVisible());
         // When the one button is pressed / Then the demo is requested
-        QSignalSpy demo(m_window, &MainWindow::demoRequested);
+        QSignalSpy demo(m_window.get(), &MainWindow::demoRequested);
         auto *button = m_window->findChild<QAbstractButton *>("startDemoButton");
         QVERIFY(button && !button->accessibleName().isEmpty());
         button->click();
@@ -348,7 +344,7 @@ private slots:
             const bool operable = qobject_cast<QLineEdit *>(w) || qobject_cast<QComboBox *>(w) ||
                                   qobject_cast<QAbstractButton *>(w) ||
                                   qobject_cast<QAbstractItemView *>(w);
-            if (!operable || !w->isVisibleTo(m_window))
+            if (!operable || !w->isVisibleTo(m_window.get()))
                 continue;
             if (qobject_cast<QLineEdit *>(w) && qobject_cast<QComboBox *>(w->parentWidget()))
                 continue; // the combo box's own editor: named through the combo box
@@ -416,12 +412,6 @@ private:
         reply->deleteLater();
         return ok;
     }
-
-    std::unique_ptr<SimWindowFixture> m_fixture;
-    // Not owned: m_fixture's.
-    SimServerThread *m_sim = nullptr;
-    MainWindow *m_window = nullptr;
-    QUrl m_url;
 };
 
 QTEST_MAIN(TestMainWindow)

@@ -1,4 +1,4 @@
-#include "tests/ui/PodTableFixture.h"
+#include "tests/ui/PodTableTest.h"
 
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
@@ -17,21 +17,13 @@ constexpr int kSlicedPods = 2500;
 constexpr int kSlicedPods = 5000;
 #endif
 
-class TestObjectSortFilterProxy : public QObject
+class TestObjectSortFilterProxy : public PodTableTest
 {
     Q_OBJECT
 
 private slots:
-    void init()
-    {
-        m_table = std::make_unique<PodTableFixture>();
-        m_clock = &m_table->clock;
-        m_store = &m_table->store;
-        m_model = &m_table->model;
-        m_proxy = &m_table->proxy;
-    }
-
-    void cleanup() { m_table.reset(); }
+    void init() { buildTable(); }
+    void cleanup() { dropTable(); }
 
     void shouldMatchReferenceOrderUnderChurn()
     {
@@ -272,13 +264,6 @@ private:
             keys.append(m_model->objectAt(row)->key);
         return keys;
     }
-
-    std::unique_ptr<PodTableFixture> m_table;
-    // Not owned: m_table's parts.
-    ManualClock *m_clock = nullptr;
-    ObjectStore *m_store = nullptr;
-    ObjectTableModel *m_model = nullptr;
-    ObjectSortFilterProxy *m_proxy = nullptr;
 };
 
 QTEST_MAIN(TestObjectSortFilterProxy)

@@ -1,4 +1,4 @@
-#include "tests/ui/PodTableFixture.h"
+#include "tests/ui/PodTableTest.h"
 
 #include <QItemSelectionModel>
 #include <QRandomGenerator>
@@ -18,21 +18,13 @@ constexpr int kManyPods = 100000;
 // More than a frame's share: the model spreads it over several frames.
 constexpr int kHugeBatch = ObjectTableModel::kMaxChangesPerFrame + 2000;
 
-class TestObjectTableModel : public QObject
+class TestObjectTableModel : public PodTableTest
 {
     Q_OBJECT
 
 private slots:
-    void init()
-    {
-        m_table = std::make_unique<PodTableFixture>();
-        m_clock = &m_table->clock;
-        m_store = &m_table->store;
-        m_model = &m_table->model;
-        m_proxy = &m_table->proxy;
-    }
-
-    void cleanup() { m_table.reset(); }
+    void init() { buildTable(); }
+    void cleanup() { dropTable(); }
 
     void shouldAppendRowsInArrivalOrder()
     {
@@ -548,13 +540,6 @@ private:
         }
         return count;
     }
-
-    std::unique_ptr<PodTableFixture> m_table;
-    // Not owned: m_table's parts.
-    ManualClock *m_clock = nullptr;
-    ObjectStore *m_store = nullptr;
-    ObjectTableModel *m_model = nullptr;
-    ObjectSortFilterProxy *m_proxy = nullptr;
 };
 
 QTEST_MAIN(TestObjectTableModel)

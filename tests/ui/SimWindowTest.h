@@ -6,21 +6,22 @@
 #include "ui/MainWindow.h"
 
 #include <QAbstractItemModelTester>
+#include <QObject>
 #include <QUrl>
 
 #include <memory>
 
-// The real window, shown and connected to an in-process simulator, its table model and proxy
-// watched by QAbstractItemModelTester: what the window tests build afresh before each test.
-// Members are destroyed in reverse order: testers, window, then the server it watches.
-class SimWindowFixture
+// Base of the window tests: the real window, shown and connected to an in-process simulator,
+// its table model and proxy watched by QAbstractItemModelTester, started by each test's init().
+class SimWindowTest : public QObject
 {
-public:
+protected:
     // Starts the simulator and connects a new window to it; false when the simulator cannot
-    // listen (see errorString()).
-    bool start(const SimConfig &config)
+    // listen (the reason is in m_sim->errorString()).
+    bool startWindow(const SimConfig &config)
     {
-        m_url = m_sim.start(config);
+        m_sim = std::make_unique<SimServerThread>();
+        m_url = m_sim->start(config);
         if (m_url.isEmpty())
             return false;
         m_window = std::make_unique<MainWindow>();
@@ -34,16 +35,20 @@ public:
         m_window->show();
         return true;
     }
+    // Testers, window, then the server it watches.
+    void stopWindow()
+    {
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_window.reset();
+        m_sim.reset();
+    }
 
-    QString errorString() const { return m_sim.errorString(); }
-    SimServerThread *sim() { return &m_sim; }
-    QUrl url() const { return m_url; }
-    MainWindow *window() const { return m_window.get(); }
-
-private:
-    SimServerThread m_sim;
+    std::unique_ptr<SimServerThread> m_sim;
     QUrl m_url;
     std::unique_ptr<MainWindow> m_window;
+
+private:
     std::unique_ptr<QAbstractItemModelTester> m_modelTester;
     std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
 };
