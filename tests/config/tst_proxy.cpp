@@ -5,21 +5,15 @@
 #include "core/config/Kubeconfig.h"
 #include "core/config/KubeconfigLoader.h"
 #include "core/net/RestCall.h"
-#include "core/net/RestClient.h"
-#include "core/store/ObjectStore.h"
-#include "core/watch/Reflector.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 
 #include "tests/config/ConnectProxy.h"
 #include "tests/config/Socks5Proxy.h"
+#include "tests/core/PodReflectorTest.h"
 
-#include <QSignalSpy>
 #include <QTcpServer>
 #include <QTemporaryDir>
-#include <QTest>
-
-#include <memory>
 
 namespace {
 constexpr int kPods = 6;
@@ -28,7 +22,7 @@ const QString kProxyUser = QStringLiteral("kube");
 const QString kProxyPassword = QStringLiteral("s3cret-proxy");
 } // namespace
 
-class TestProxy : public QObject
+class TestProxy : public PodReflectorTest
 {
     Q_OBJECT
 
@@ -58,8 +52,6 @@ private:
     void startSim(bool tls);
     // The RestConfig of a kubeconfig for the running server with this proxy-url (none if empty).
     RestConfig resolve(const QString &proxyUrl, const QUrl &server = QUrl());
-    void runReflector(const RestConfig &config,
-                      const QProcessEnvironment &environment = QProcessEnvironment());
     // runReflector, then a pod is added on the server: fails the test unless the reflector
     // synced without error, watched, and received the new pod.
     void listWatchThenAddPod(const RestConfig &config,
@@ -76,11 +68,6 @@ private:
     // viaProxyUrl: the kubeconfig's proxy-url names it instead of the environment.
     RestConfig httpsProxySetup(const QString &certificate, bool tlsServer,
                                QProcessEnvironment *environment, bool viaProxyUrl = false);
-    QString firstError() const
-    {
-        return m_errors->isEmpty() ? QString()
-                                   : m_errors->first().first().value<ApiError>().toString();
-    }
 
     QTemporaryDir m_dir;
     QString m_certDir;
@@ -88,11 +75,6 @@ private:
     QUrl m_url;
     std::unique_ptr<ConnectProxy> m_proxy;
     std::unique_ptr<Socks5Proxy> m_socks;
-    std::unique_ptr<RestClient> m_client;
-    std::unique_ptr<ObjectStore> m_store;
-    std::unique_ptr<Reflector> m_reflector;
-    std::unique_ptr<QSignalSpy> m_synced;
-    std::unique_ptr<QSignalSpy> m_errors;
 };
 
 void TestProxy::initTestCase()
@@ -111,11 +93,7 @@ void TestProxy::init()
 
 void TestProxy::cleanup()
 {
-    m_reflector.reset();
-    m_store.reset();
-    m_client.reset();
-    m_synced.reset();
-    m_errors.reset();
+    dropReflector();
     m_proxy.reset();
     m_socks.reset();
     m_sim.reset();
@@ -174,21 +152,6 @@ RestConfig TestProxy::resolve(const QString &proxyUrl, const QUrl &server)
     if (!resolved.isValid())
         qWarning("kubeconfig did not resolve: %s", qPrintable(resolved.error));
     return resolved.config;
-}
-
-void TestProxy::runReflector(const RestConfig &config, const QProcessEnvironment &environment)
-{
-    m_client = std::make_unique<RestClient>(config, environment);
-    m_store = std::make_unique<ObjectStore>();
-    WatchTarget target;
-    target.version = QStringLiteral("v1");
-    target.resource = QStringLiteral("pods");
-    target.kind = QStringLiteral("Pod");
-    m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target);
-    m_synced = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::synced);
-    m_errors = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::errorOccurred);
-    m_reflector->start();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_synced->isEmpty() || !m_errors->isEmpty(), 15000);
 }
 
 void TestProxy::listWatchThenAddPod(const RestConfig &config,

@@ -2,20 +2,15 @@
 // Reflector against the simulator serving HTTPS with its own CA and requiring credentials.
 #include "core/config/Kubeconfig.h"
 #include "core/config/KubeconfigLoader.h"
-#include "core/net/RestClient.h"
-#include "core/store/ObjectStore.h"
-#include "core/watch/Reflector.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 
+#include "tests/core/PodReflectorTest.h"
+
 #include <QProcess>
-#include <QSignalSpy>
 #include <QTemporaryDir>
-#include <QTest>
 
-#include <memory>
-
-class TestTlsAuth : public QObject
+class TestTlsAuth : public PodReflectorTest
 {
     Q_OBJECT
 
@@ -42,27 +37,15 @@ private:
     ApiError firstErrorWithCa(const QByteArray &extraClusterFields = QByteArray());
     // Writes a kubeconfig for the running server with the given cluster and user bodies.
     RestConfig resolveKubeconfig(const QByteArray &cluster, const QByteArray &user);
-    // Runs a reflector for pods until it syncs or reports an error.
-    void runReflector(const RestConfig &config);
     // Runs the openssl CLI; fails the test if it fails.
     void openssl(const QStringList &arguments);
     // Writes text to a file in the test directory; returns its path.
     QString writeFile(const QString &name, const QByteArray &text);
-    QString firstError() const
-    {
-        return m_errors->isEmpty() ? QString()
-                                   : m_errors->first().first().value<ApiError>().toString();
-    }
 
     QTemporaryDir m_dir;
     QString m_certDir;
     std::unique_ptr<SimServerThread> m_sim;
     QUrl m_url;
-    std::unique_ptr<RestClient> m_client;
-    std::unique_ptr<ObjectStore> m_store;
-    std::unique_ptr<Reflector> m_reflector;
-    std::unique_ptr<QSignalSpy> m_synced;
-    std::unique_ptr<QSignalSpy> m_errors;
 };
 
 namespace {
@@ -83,11 +66,7 @@ void TestTlsAuth::initTestCase()
 
 void TestTlsAuth::cleanup()
 {
-    m_reflector.reset();
-    m_store.reset();
-    m_client.reset();
-    m_synced.reset();
-    m_errors.reset();
+    dropReflector();
     m_sim.reset();
 }
 
@@ -134,21 +113,6 @@ RestConfig TestTlsAuth::resolveKubeconfig(const QByteArray &cluster, const QByte
     if (!resolved.isValid())
         qWarning("kubeconfig did not resolve: %s", qPrintable(resolved.error));
     return resolved.config;
-}
-
-void TestTlsAuth::runReflector(const RestConfig &config)
-{
-    m_client = std::make_unique<RestClient>(config);
-    m_store = std::make_unique<ObjectStore>();
-    WatchTarget target;
-    target.version = QStringLiteral("v1");
-    target.resource = QStringLiteral("pods");
-    target.kind = QStringLiteral("Pod");
-    m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target);
-    m_synced = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::synced);
-    m_errors = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::errorOccurred);
-    m_reflector->start();
-    QTRY_VERIFY_WITH_TIMEOUT(!m_synced->isEmpty() || !m_errors->isEmpty(), 15000);
 }
 
 void TestTlsAuth::shouldSyncOverTlsWithCaAndTokenFromKubeconfig()
