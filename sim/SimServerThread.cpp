@@ -10,6 +10,20 @@
 #include <unistd.h>
 #endif
 
+namespace {
+
+// The kernel's id of the calling thread, where /proc lists threads by it; 0 elsewhere.
+qint64 kernelThreadId()
+{
+#ifdef Q_OS_LINUX
+    return gettid();
+#else
+    return 0;
+#endif
+}
+
+} // namespace
+
 SimServerThread::~SimServerThread()
 {
     stop();
@@ -27,10 +41,8 @@ QUrl SimServerThread::start(const SimConfig &config, quint16 port)
     QMetaObject::invokeMethod(
         m_anchor.get(),
         [&] {
-    // Runs on the server thread so the server and its sockets belong to it.
-#ifdef Q_OS_LINUX
-            m_threadId = gettid();
-#endif
+            // Runs on the server thread so the server and its sockets belong to it.
+            m_threadId = kernelThreadId();
             auto *server = new SimServer(config);
             if (server->listen(port)) {
                 url = server->baseUrl();

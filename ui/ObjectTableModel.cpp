@@ -247,6 +247,9 @@ std::pair<int, int> ObjectTableModel::changedColumns(const StoredObject &before,
     int first = -1, last = -1;
     for (int i = 0; i < m_columns.size(); ++i) {
         const Column &c = m_columns.at(i);
+        // Both versions have one key, hence one name: no need to build it twice per update.
+        if (c.source == Column::Source::Name)
+            continue;
         if (cellAt(before, c) != cellAt(after, c)) {
             if (first < 0)
                 first = i;

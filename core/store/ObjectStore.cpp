@@ -144,9 +144,10 @@ void ObjectStore::fill(std::vector<StoredObjectPtr> objects)
         m_objects.insert(object->key, object);
         m_pendingFill.append(std::move(object));
     }
-    if (!m_pendingFill.isEmpty() || !m_pending.isEmpty())
+    if (!m_pendingFill.isEmpty() || !m_pending.isEmpty()) {
         m_pendingReplaced = true;
-    scheduleFlush();
+        scheduleFlush();
+    }
     qCDebug(lcStore) << "filled:" << m_objects.size() << "objects";
 }
 
