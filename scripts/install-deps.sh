@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   cmake ninja-build g++ clang pkg-config git
-  qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev qt6-qpa-plugins libgl-dev
+  qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins
   libsimdjson-dev libyaml-cpp-dev libssl-dev openssl
   python3 python3-kubernetes
   xvfb xauth fonts-dejavu-core imagemagick x11-utils time curl

@@ -1,39 +1,24 @@
 #include "ui/EventRateChart.h"
 
-#include <QChart>
-#include <QEvent>
-#include <QLineSeries>
-#include <QValueAxis>
+#include <QPainter>
+#include <QPainterPath>
+
+#include <algorithm>
+
+namespace {
+constexpr int kXTicks = 6; // -300s, -240s, ... 0s
+constexpr int kYTicks = 3; // 0, half, maximum
+constexpr int kMargin = 4;
+} // namespace
 
 EventRateChart::EventRateChart(QWidget *parent)
-    : QChartView(new QChart, parent)
-    , m_series(new QLineSeries)
-    , m_axisX(new QValueAxis)
-    , m_axisY(new QValueAxis)
+    : QWidget(parent)
 {
     setObjectName(QStringLiteral("eventRateChart"));
     setAccessibleName(tr("Events per second"));
-    setAccessibleDescription(tr("Watch events per second over the last five minutes"));
-    // The chart goes to QChartView's constructor: setChart() would drop, and leak, a default one.
-    QChart *chart = this->chart();
-    chart->legend()->hide();
-    chart->addSeries(m_series);
-    chart->setMargins(QMargins(2, 2, 2, 2));
-    chart->setBackgroundRoundness(0);
-    m_axisX->setRange(-kSeconds, 0);
-    m_axisX->setLabelFormat(QStringLiteral("%ds"));
-    m_axisX->setTickCount(6);
-    m_axisY->setRange(0, 5);
-    m_axisY->setLabelFormat(QStringLiteral("%d"));
-    m_axisY->setTickCount(3);
-    m_axisY->setTitleText(tr("events/s"));
-    chart->addAxis(m_axisX, Qt::AlignBottom);
-    chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_series->attachAxis(m_axisX);
-    m_series->attachAxis(m_axisY);
-    setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(110);
-    applyPalette();
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    updateDescription();
 }
 
 void EventRateChart::addSecond(qint64 events)
@@ -41,38 +26,86 @@ void EventRateChart::addSecond(qint64 events)
     m_buckets.append(events);
     if (m_buckets.size() > kSeconds)
         m_buckets.removeFirst();
-    QList<QPointF> points;
-    points.reserve(m_buckets.size());
-    qint64 peak = 0;
-    const int count = int(m_buckets.size());
-    for (int i = 0; i < count; ++i) {
-        points.append(QPointF(i - count + 1, double(m_buckets.at(i))));
-        peak = std::max(peak, m_buckets.at(i));
-    }
-    m_series->replace(points);
-    m_axisY->setRange(0, std::max<qint64>(5, peak + peak / 5 + 1));
+    const qint64 peak = *std::max_element(m_buckets.cbegin(), m_buckets.cend());
+    m_axisMaximum = std::max<qint64>(5, peak + peak / 5 + 1);
+    updateDescription();
+    update();
 }
 
-void EventRateChart::changeEvent(QEvent *event)
+QSize EventRateChart::sizeHint() const
 {
-    QChartView::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange)
-        applyPalette();
+    return {360, 120};
 }
 
-void EventRateChart::applyPalette()
+void EventRateChart::updateDescription()
 {
-    // Follow the window's palette rather than a fixed chart theme (light and dark alike).
+    // A screen reader cannot see the line: the description carries the figure it shows.
+    const QString latest = m_buckets.isEmpty() ? tr("no data yet")
+                                               : tr("latest %1 events/s").arg(m_buckets.last());
+    setAccessibleDescription(tr("Watch events per second over the last five minutes; %1").arg(latest));
+}
+
+void EventRateChart::paintEvent(QPaintEvent *)
+{
+    // Follows the widget's palette rather than a fixed theme, so light and dark both read.
     const QPalette p = palette();
-    chart()->setBackgroundBrush(p.base());
-    chart()->setPlotAreaBackgroundVisible(false);
-    for (QValueAxis *axis : {m_axisX, m_axisY}) {
-        axis->setLabelsBrush(p.text());
-        axis->setTitleBrush(p.text());
-        axis->setGridLineColor(p.mid().color());
-        axis->setLinePenColor(p.mid().color());
+    QPainter painter(this);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.fillRect(rect(), p.base());
+
+    const QFontMetrics fm = fontMetrics();
+    const QString title = tr("events/s");
+    const int yLabelWidth = std::max(fm.horizontalAdvance(QString::number(m_axisMaximum)),
+                                     fm.horizontalAdvance(title));
+    const QRect plot = rect().adjusted(kMargin + yLabelWidth + kMargin, kMargin + fm.height(),
+                                       -kMargin - fm.horizontalAdvance(QStringLiteral("0s")) / 2,
+                                       -kMargin - fm.height() - 2);
+    if (plot.width() < 10 || plot.height() < 10)
+        return;
+
+    painter.setPen(p.text().color());
+    painter.drawText(QRect(kMargin, 0, width(), fm.height() + kMargin),
+                     Qt::AlignLeft | Qt::AlignVCenter, title);
+
+    const QColor gridColour = p.mid().color();
+    for (int i = 0; i < kYTicks; ++i) {
+        const qint64 value = m_axisMaximum * i / (kYTicks - 1);
+        const int y = plot.bottom() - int(plot.height() * i / (kYTicks - 1));
+        painter.setPen(gridColour);
+        painter.drawLine(plot.left(), y, plot.right(), y);
+        painter.setPen(p.text().color());
+        painter.drawText(QRect(kMargin, y - fm.height() / 2, yLabelWidth, fm.height()),
+                         Qt::AlignRight | Qt::AlignVCenter, QString::number(value));
+    }
+    for (int i = 0; i < kXTicks; ++i) {
+        const int seconds = -kSeconds + kSeconds * i / (kXTicks - 1);
+        const int x = plot.left() + plot.width() * i / (kXTicks - 1);
+        painter.setPen(gridColour);
+        painter.drawLine(x, plot.top(), x, plot.bottom());
+        painter.setPen(p.text().color());
+        const QString label = tr("%1s").arg(seconds);
+        const int labelWidth = fm.horizontalAdvance(label);
+        painter.drawText(QRect(x - labelWidth / 2, plot.bottom() + 2, labelWidth, fm.height()),
+                         Qt::AlignCenter, label);
+    }
+
+    if (m_buckets.isEmpty())
+        return;
+    // The newest bucket sits at 0 s on the right; older ones at -1 s, -2 s, ... to the left.
+    const int count = int(m_buckets.size());
+    QPainterPath line;
+    for (int i = 0; i < count; ++i) {
+        const double age = count - 1 - i;
+        const double x = plot.right() - plot.width() * age / kSeconds;
+        const double y = plot.bottom() - plot.height() * double(m_buckets.at(i)) / double(m_axisMaximum);
+        if (i == 0)
+            line.moveTo(x, y);
+        else
+            line.lineTo(x, y);
     }
     QPen pen(p.highlight().color());
     pen.setWidthF(1.5);
-    m_series->setPen(pen);
+    painter.setPen(pen);
+    painter.setClipRect(plot.adjusted(0, -1, 1, 1));
+    painter.drawPath(line);
 }

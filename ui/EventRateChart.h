@@ -1,13 +1,11 @@
 #pragma once
 
-#include <QChartView>
 #include <QList>
+#include <QWidget>
 
-class QLineSeries;
-class QValueAxis;
-
-// Events per second over the last five minutes, one point per one-second bucket.
-class EventRateChart : public QChartView
+// Events per second over the last five minutes, one point per one-second bucket, painted with
+// QPainter (Qt Charts is not available on every platform we ship).
+class EventRateChart : public QWidget
 {
     Q_OBJECT
 
@@ -19,15 +17,18 @@ public:
     // Appends the count for the second that just ended; older buckets scroll left.
     void addSecond(qint64 events);
     const QList<qint64> &buckets() const { return m_buckets; }
+    // The top of the value axis: at least 5, and a fifth above the peak so the line never
+    // touches the frame.
+    qint64 axisMaximum() const { return m_axisMaximum; }
+
+    QSize sizeHint() const override;
 
 protected:
-    void changeEvent(QEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
-    void applyPalette();
+    void updateDescription();
 
-    QLineSeries *m_series; // Owned (by the chart).
-    QValueAxis *m_axisX;   // Owned (by the chart).
-    QValueAxis *m_axisY;   // Owned (by the chart).
     QList<qint64> m_buckets;
+    qint64 m_axisMaximum = 5;
 };

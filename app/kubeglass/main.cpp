@@ -14,6 +14,15 @@
 
 namespace {
 
+// The window icon from the PNGs (no SVG plugin on every platform); QIcon picks the nearest size.
+QIcon applicationIcon()
+{
+    QIcon icon;
+    for (int size : {16, 24, 32, 48, 64, 128, 256})
+        icon.addFile(QStringLiteral(":/icons/icons/%1/kubeglass.png").arg(size), QSize(size, size));
+    return icon;
+}
+
 SimConfig demoConfig(int pods)
 {
     SimConfig config;
@@ -36,7 +45,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationDisplayName(QStringLiteral("Kubeglass"));
     // Wayland and the desktop shell match the window to kubeglass.desktop (and its icon) by this.
     QGuiApplication::setDesktopFileName(QStringLiteral("kubeglass"));
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/kubeglass.svg")));
+    QApplication::setWindowIcon(applicationIcon());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Watch Kubernetes resources live."));
