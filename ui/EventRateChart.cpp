@@ -40,9 +40,10 @@ QSize EventRateChart::sizeHint() const
 void EventRateChart::updateDescription()
 {
     // A screen reader cannot see the line: the description carries the figure it shows.
-    const QString latest = m_buckets.isEmpty() ? tr("no data yet")
-                                               : tr("latest %1 events/s").arg(m_buckets.last());
-    setAccessibleDescription(tr("Watch events per second over the last five minutes; %1").arg(latest));
+    const QString latest =
+        m_buckets.isEmpty() ? tr("no data yet") : tr("latest %1 events/s").arg(m_buckets.last());
+    setAccessibleDescription(
+        tr("Watch events per second over the last five minutes; %1").arg(latest));
 }
 
 void EventRateChart::paintEvent(QPaintEvent *)
@@ -55,8 +56,8 @@ void EventRateChart::paintEvent(QPaintEvent *)
 
     const QFontMetrics fm = fontMetrics();
     const QString title = tr("events/s");
-    const int yLabelWidth = std::max(fm.horizontalAdvance(QString::number(m_axisMaximum)),
-                                     fm.horizontalAdvance(title));
+    const int yLabelWidth =
+        std::max(fm.horizontalAdvance(QString::number(m_axisMaximum)), fm.horizontalAdvance(title));
     const QRect plot = rect().adjusted(kMargin + yLabelWidth + kMargin, kMargin + fm.height(),
                                        -kMargin - fm.horizontalAdvance(QStringLiteral("0s")) / 2,
                                        -kMargin - fm.height() - 2);
@@ -97,7 +98,8 @@ void EventRateChart::paintEvent(QPaintEvent *)
     for (int i = 0; i < count; ++i) {
         const double age = count - 1 - i;
         const double x = plot.right() - plot.width() * age / kSeconds;
-        const double y = plot.bottom() - plot.height() * double(m_buckets.at(i)) / double(m_axisMaximum);
+        const double y =
+            plot.bottom() - plot.height() * double(m_buckets.at(i)) / double(m_axisMaximum);
         if (i == 0)
             line.moveTo(x, y);
         else
