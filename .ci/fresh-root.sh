@@ -53,19 +53,19 @@ security=${security%/}
 started=$SECONDS
 base="$cache/bookworm-minbase-$(printf '%s' "$mirror" | md5sum | cut -c1-8).tar"
 mkdir -p "$cache"
-exec 9>"$cache/lock"
-flock 9
+exec {lock}>"$cache/lock"
+flock "$lock"
 if [[ ! -s "$base" ]]; then
     say "making the minbase root from $mirror (cached as $base)"
     staging=$(mktemp -d "$cache/staging.XXXXXX")
-    debootstrap --variant=minbase bookworm "$staging" "$mirror" >"$logs/debootstrap.log" 2>&1 ||
+    debootstrap --variant=minbase bookworm "$staging" "$mirror" >"$logs/debootstrap.log" 2>&1 {lock}>&- ||
         { tail -20 "$logs/debootstrap.log" >&2; rm -rf "$staging"; exit 1; }
     chroot "$staging" apt-get clean
     tar -C "$staging" -cf "$base.tmp" .
     mv "$base.tmp" "$base"
     rm -rf "$staging"
 fi
-flock -u 9
+exec {lock}>&-
 
 work=$(mktemp -d /var/tmp/kubeglass-ci.XXXXXX)
 root="$work/root"
