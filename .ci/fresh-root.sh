@@ -44,8 +44,11 @@ apt_uris() {
         sed -n -e 's/^URIs:[[:space:]]*//p' -e 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]*\).*/\2/p' |
         tr ' ' '\n'
 }
-mirror=$(apt_uris | grep -m1 -E '/debian/?$' || echo http://deb.debian.org/debian)
-security=$(apt_uris | grep -m1 -E '/debian-security/?$' || echo http://deb.debian.org/debian-security)
+uris=$(apt_uris)
+mirror=$(awk '/\/debian\/?$/ { print; exit }' <<<"$uris")
+security=$(awk '/\/debian-security\/?$/ { print; exit }' <<<"$uris")
+mirror=${mirror:-http://deb.debian.org/debian}
+security=${security:-http://deb.debian.org/debian-security}
 mirror=${mirror%/}
 security=${security%/}
 
