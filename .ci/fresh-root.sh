@@ -42,7 +42,7 @@ umount "$probe" && rmdir "$probe"
 apt_uris() {
     cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
         sed -n -e 's/^URIs:[[:space:]]*//p' -e 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]*\).*/\2/p' |
-        tr ' ' '\n'
+        tr ' ' '\n' || true # some of these files need not exist
 }
 uris=$(apt_uris)
 mirror=$(awk '/\/debian\/?$/ { print; exit }' <<<"$uris")
