@@ -13,6 +13,9 @@ packages=(
   libsquashfuse-dev libfuse3-dev fuse3 libzstd-dev liblz4-dev liblzma-dev liblzo2-dev zlib1g-dev
   squashfs-tools patchelf binutils file desktop-file-utils appstream zsync dpkg-dev
   wixl msitools debootstrap librsvg2-bin
+  # Windows: the MinGW-w64 cross compiler for the toolchain in ../shared/toolchains, Wine to run
+  # the Windows build's tests and to install its MSI, xz to unpack the toolchain
+  g++-mingw-w64-x86-64-posix wine64 wine xz-utils
 )
 # kubectl is preinstalled on our machines; Debian's kubernetes-client provides it elsewhere.
 command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
