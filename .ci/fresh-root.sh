@@ -97,6 +97,8 @@ deb $mirror bookworm-updates main
 deb $security bookworm-security main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf"
+# What the Debian installer writes and debootstrap does not: without it "localhost" resolves nowhere.
+printf '127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n' >"$root/etc/hosts"
 for fs in proc:/proc sysfs:/sys; do
     mount -t "${fs%%:*}" none "$root${fs#*:}"
     mounts+=("$root${fs#*:}")

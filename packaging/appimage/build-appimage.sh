@@ -37,7 +37,7 @@ plugin_patterns=(
   platforms/libqxcb.so platforms/libqoffscreen.so 'platforms/libqwayland-*.so'
   'xcbglintegrations/*.so' 'wayland-*/*.so'
   tls/libqopensslbackend.so tls/libqcertonlybackend.so
-  'imageformats/*.so' iconengines/libqsvgicon.so 'platformthemes/*.so'
+  'imageformats/*.so' 'platformthemes/*.so'
   'networkinformation/*.so'
   platforminputcontexts/libcomposeplatforminputcontextplugin.so
 )
