@@ -5,7 +5,7 @@
 set -euo pipefail
 repo=$1 out=$2
 applog=$(dirname "$out")/demo-app.log
-Xvfb :42 -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+Xvfb :42 -screen 0 1920x1080x24 -nolisten tcp >/dev/null 2>&1 &
 xvfb=$!
 export DISPLAY=:42
 cd "$repo"
@@ -16,13 +16,13 @@ trap 'kill $demo $xvfb 2>/dev/null || true' EXIT
 fail() { echo "FAIL: $*" >&2; tail -30 "$applog" >&2; exit 1; }
 # The demo command installs (nothing, after the tests) and builds (up to date) before it opens.
 for ((i = 0; i < 1200; i++)); do
-    xwininfo -root -tree 2>/dev/null | grep -q '"[^"]*Kubeglass"' && break
+    xwininfo -root -tree 2>/dev/null | grep -q '"[^"]*Kubeglass": ("kubeglass"' && break
     kill -0 $demo 2>/dev/null || fail "the demo command ended before its window opened"
     sleep 0.5
 done
-xwininfo -root -tree 2>/dev/null | grep -q '"[^"]*Kubeglass"' || fail "no Kubeglass window after 10 minutes"
+xwininfo -root -tree 2>/dev/null | grep -q '"[^"]*Kubeglass": ("kubeglass"' || fail "no Kubeglass window after 10 minutes"
 echo "demo: window open after $((i / 2)) s"
 sleep 10
 kill -0 $demo 2>/dev/null || fail "the demo exited within 10 s of opening its window"
-xwd -root -silent | convert xwd:- "png:$out"
+import -window root "png:$out"
 echo "demo: still up after 10 s; screenshot $out"

@@ -58,7 +58,7 @@ void EventRateChart::paintEvent(QPaintEvent *)
     const QString title = tr("events/s");
     const int yLabelWidth =
         std::max(fm.horizontalAdvance(QString::number(m_axisMaximum)), fm.horizontalAdvance(title));
-    const QRect plot = rect().adjusted(kMargin + yLabelWidth + kMargin, kMargin + fm.height(),
+    const QRect plot = rect().adjusted(kMargin + yLabelWidth + kMargin, kMargin + fm.height() * 2,
                                        -kMargin - fm.horizontalAdvance(QStringLiteral("0s")) / 2,
                                        -kMargin - fm.height() - 2);
     if (plot.width() < 10 || plot.height() < 10)
