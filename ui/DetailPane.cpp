@@ -136,6 +136,7 @@ void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &sourc
         !source.table || source.tableObject == WatchTarget::TableObject::Object;
     m_row = row;
     m_kind = source.kind;
+    m_apiVersion = source.resource.isEmpty() ? QString() : source.apiVersion();
     if (rowsAreWhole)
         m_shown = row;
     else if (!sameObject)
@@ -178,6 +179,8 @@ void DetailPane::render()
     YamlRenderer::Options options;
     options.showManagedFields = m_managedFields->isChecked();
     options.revealSecretData = m_revealed;
+    options.apiVersion = m_apiVersion; // list items carry neither apiVersion nor kind
+    options.kind = m_kind;
     const QString yaml = YamlRenderer::render(m_shown->raw, options);
     if (yaml == m_yaml->toPlainText())
         return;

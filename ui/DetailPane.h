@@ -67,6 +67,7 @@ private:
     QString m_objectError;                     // why the full object cannot be shown yet
     QString m_watchedObject;                   // path?fieldSelector of the object watch
     QString m_kind;
+    QString m_apiVersion; // of the shown resource ("v1", "apps/v1")
     bool m_revealed = false;
     bool m_fieldSelectorRefused = false; // the server cannot select events by involvedObject
     QHash<QString, StoredObjectPtr> m_eventObjects;

@@ -1,78 +1,16 @@
 #include "ui/YamlRenderer.h"
 
-#include <QJsonArray>
+#include "ui/GoYamlEmitter.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 
-#include <yaml-cpp/yaml.h>
-
-namespace {
-
-void emitValue(YAML::Emitter &out, const QJsonValue &value);
-
-void emitString(YAML::Emitter &out, const QString &text)
-{
-    const std::string s = text.toStdString();
-    if (text.contains(u'\n'))
-        out << YAML::Literal << s;
-    else
-        out << s;
-}
-
-void emitObject(YAML::Emitter &out, const QJsonObject &object)
-{
-    if (object.isEmpty()) {
-        out << YAML::Flow << YAML::BeginMap << YAML::EndMap;
-        return;
-    }
-    out << YAML::BeginMap;
-    for (auto it = object.begin(); it != object.end(); ++it) {
-        out << YAML::Key << it.key().toStdString() << YAML::Value;
-        emitValue(out, it.value());
-    }
-    out << YAML::EndMap;
-}
-
-void emitValue(YAML::Emitter &out, const QJsonValue &value)
-{
-    switch (value.type()) {
-    case QJsonValue::Object:
-        emitObject(out, value.toObject());
-        break;
-    case QJsonValue::Array: {
-        const QJsonArray array = value.toArray();
-        if (array.isEmpty()) {
-            out << YAML::Flow << YAML::BeginSeq << YAML::EndSeq;
-            break;
-        }
-        out << YAML::BeginSeq;
-        for (const QJsonValue &item : array)
-            emitValue(out, item);
-        out << YAML::EndSeq;
-        break;
-    }
-    case QJsonValue::String:
-        emitString(out, value.toString());
-        break;
-    case QJsonValue::Double: {
-        const double d = value.toDouble();
-        if (d == double(qint64(d)))
-            out << qint64(d);
-        else
-            out << d;
-        break;
-    }
-    case QJsonValue::Bool:
-        out << value.toBool();
-        break;
-    case QJsonValue::Null:
-    case QJsonValue::Undefined:
-        out << YAML::Null;
-        break;
-    }
-}
-
-} // namespace
+// `kubectl get -o yaml` is sigs.k8s.io/yaml's JSONToYAML: go-yaml v2 decodes the object's JSON
+// and encodes the result again (yaml.Marshal of a map[string]interface{}). GoYamlEmitter and
+// GoYamlScalars reproduce go-yaml v2's choices, so the text is kubectl's, byte for byte: keys
+// sorted, a string quoted exactly when go-yaml would read it back as another type, long
+// scalars folded at 80 columns, multi-line strings as `|` blocks. yaml-cpp's emitter makes
+// other choices on all of these, so it cannot give kubectl's text.
 
 bool YamlRenderer::isSecret(const QByteArray &json)
 {
@@ -87,12 +25,21 @@ QString YamlRenderer::render(const QByteArray &json, const Options &options)
     if (!document.isObject())
         return QObject::tr("# The object could not be shown: %1").arg(error.errorString());
     QJsonObject object = document.object();
+    const QLatin1String apiVersion("apiVersion");
+    const QLatin1String kind("kind");
+    // As kubectl does for the items of a list: both from the resource when both are missing.
+    if (!object.contains(apiVersion) && !object.contains(kind)) {
+        if (!options.apiVersion.isEmpty())
+            object.insert(apiVersion, options.apiVersion);
+        if (!options.kind.isEmpty())
+            object.insert(kind, options.kind);
+    }
     QJsonObject metadata = object.value(QLatin1String("metadata")).toObject();
     if (!options.showManagedFields && metadata.contains(QLatin1String("managedFields"))) {
         metadata.remove(QLatin1String("managedFields"));
         object.insert(QLatin1String("metadata"), metadata);
     }
-    const bool secret = object.value(QLatin1String("kind")).toString() == QLatin1String("Secret");
+    const bool secret = object.value(kind).toString() == QLatin1String("Secret");
     if (secret && !options.revealSecretData) {
         for (const QLatin1String field : {QLatin1String("data"), QLatin1String("stringData")}) {
             QJsonObject data = object.value(field).toObject();
@@ -102,9 +49,5 @@ QString YamlRenderer::render(const QByteArray &json, const Options &options)
                 object.insert(field, data);
         }
     }
-    YAML::Emitter out;
-    out.SetIndent(2);
-    out.SetNullFormat(YAML::LowerNull); // "null", as kubectl prints it
-    emitObject(out, object);
-    return QString::fromStdString(out.c_str());
+    return QString::fromStdString(GoYamlEmitter::document(object));
 }
