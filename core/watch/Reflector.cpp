@@ -215,23 +215,31 @@ void Reflector::endCycleWithBackoff(const QString &reason, qint64 retryAfterMs)
 
 // --- LIST -------------------------------------------------------------------------------------
 
+QString Reflector::relistResourceVersion() const
+{
+    // client-go's relistResourceVersion(): a consistent read after Expired/TooLarge, "0" (any
+    // cached state) before the first sync, else at least as new as what we saw last.
+    if (m_resourceVersionUnavailable)
+        return QString();
+    return m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
+}
+
 void Reflector::startList()
 {
     setPhase(ReflectorPhase::Listing);
-    // client-go's relistResourceVersion(): a consistent read after Expired/TooLarge, "0" (any
-    // cached state) before the first sync, else at least as new as what we saw last.
-    QString resourceVersion;
-    if (!m_resourceVersionUnavailable)
-        resourceVersion =
-            m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
-    int limit = kDefaultPageSize;
+    const QString resourceVersion = relistResourceVersion();
+    // client-go's list() sets its pager's page size once per call, retry included
+    // (docs/protocol.md, "Page size").
     if (m_options.pageSize > 0)
-        limit = m_options.pageSize;
+        m_listPageSize = m_options.pageSize;
     else if (m_paginatedResult)
-        limit = kDefaultPageSize;
+        m_listPageSize = kDefaultPageSize;
     else if (!resourceVersion.isEmpty() && resourceVersion != QLatin1String("0"))
-        limit = 0; // let the server answer from its watch cache
+        m_listPageSize = 0; // let the server answer from its watch cache
+    else
+        m_listPageSize = kDefaultPageSize;
     m_listResourceVersion = resourceVersion;
+    m_listRetried = false;
 
     if (m_listedOnce) {
         ++m_stats.relists;
@@ -250,26 +258,35 @@ void Reflector::startList()
         emit listProgress(items, remaining);
     });
     connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
-    m_pager->start(resourceVersion, limit);
+    m_pager->start(resourceVersion, m_listPageSize);
 }
 
 void Reflector::onListFinished(bool ok)
 {
-    ListPager *pager = m_pager.release();
-    pager->deleteLater(); // it is emitting
     if (!ok) {
-        const ApiError error = pager->error();
+        const ApiError error = m_pager->error();
+        const quint64 generation = m_generation;
         reportError(error);
-        if ((error.isExpired() || error.isTooLargeResourceVersion()) &&
-            !m_listResourceVersion.isEmpty()) {
+        if (generation != m_generation) // a slot stopped or relisted
+            return;
+        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_listRetried) {
+            // At once, once, without a resourceVersion (a consistent read cannot be too old),
+            // through the same pager: same page size, and paginatedResult still judged by the
+            // resourceVersion the list started with.
             m_resourceVersionUnavailable = true;
-            startList(); // at once: a consistent read cannot be too old
+            m_listRetried = true;
+            m_stats.itemsListed = 0;
+            m_stats.remainingEstimate = -1;
+            m_pager->start(relistResourceVersion(), m_listPageSize);
             return;
         }
+        m_pager.release()->deleteLater(); // it is emitting
         endCycleWithBackoff(QStringLiteral("list failed: %1").arg(error.toString()),
                             error.retryAfterMs);
         return;
     }
+    ListPager *pager = m_pager.release();
+    pager->deleteLater(); // it is emitting
     if (m_listResourceVersion == QLatin1String("0") && pager->paginated())
         m_paginatedResult = true;
     const QString resourceVersion = pager->resourceVersion();

@@ -107,6 +107,7 @@ private:
     void backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next);
     void reportError(const ApiError &error);
 
+    QString relistResourceVersion() const;
     void startList();
     void onListFinished(bool ok);
 
@@ -150,7 +151,9 @@ private:
     bool m_watchedOnce = false;
     bool m_paginatedResult = false;            // the first resourceVersion=0 list was paginated
     bool m_resourceVersionUnavailable = false; // after Expired/TooLarge: read without an RV
-    QString m_listResourceVersion;             // the RV the in-flight list asked for
+    QString m_listResourceVersion;             // the RV the in-flight list started with
+    int m_listPageSize = 0;                    // its page size (limit), kept for its retry
+    bool m_listRetried = false;                // it was retried after Expired/TooLarge
     qint64 m_syncStartedMs = 0;
     QHash<QString, StoredObjectPtr> m_streamed; // streaming list: objects before the sync bookmark
     QString m_streamedResourceVersion;
