@@ -8,7 +8,9 @@
 #include "core/watch/InternalErrorRetry.h"
 #include "core/watch/ListPager.h"
 #include "core/watch/ObjectDecoder.h"
+#include "core/watch/WatchDeadline.h"
 #include "core/watch/WatchDecoder.h"
+#include "core/watch/WatchListSupport.h"
 
 #include <QRandomGenerator>
 
@@ -29,8 +31,16 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
     , m_target(target)
     , m_options(options)
     , m_clock(clock ? clock : Clock::system())
+    , m_watchListSupport(WatchListSupport::global())
     , m_random([] { return QRandomGenerator::global()->generateDouble(); })
     , m_decoder(std::make_unique<ObjectDecoder>())
+    , m_stallDeadline(std::make_unique<WatchDeadline>(
+          m_clock, this,
+          [this](const WatchDeadline::Expiry &expiry) { restartStalledWatch(expiry.idleMs); }))
+    , m_initialEventsDeadline(std::make_unique<WatchDeadline>(
+          m_clock, this, [this](const WatchDeadline::Expiry &expiry) {
+              abandonStreamingList(expiry.sinceStartMs, expiry.idleMs, expiry.hardLimit);
+          }))
 {
     setOptions(options);
 }
@@ -45,6 +55,11 @@ Reflector::~Reflector()
 void Reflector::setRandomSource(std::function<double()> random)
 {
     m_random = std::move(random);
+}
+
+void Reflector::setWatchListSupport(WatchListSupport *support)
+{
+    m_watchListSupport = support;
 }
 
 void Reflector::setTarget(const WatchTarget &target)
@@ -178,12 +193,21 @@ void Reflector::scheduleResync()
     });
 }
 
+QString Reflector::watchListKey() const
+{
+    return WatchListSupport::keyFor(m_client->config().server, m_target);
+}
+
 void Reflector::beginCycle()
 {
-    if (m_options.watchList)
+    if (m_options.watchList && !m_watchListSupport->isUnsupported(watchListKey())) {
         startWatch(WatchMode::StreamingList);
-    else
-        startList();
+        return;
+    }
+    if (m_options.watchList)
+        qCInfo(lcReflector) << m_target.path()
+                            << "streaming lists do not finish here; listing instead";
+    startList();
 }
 
 void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next)
@@ -312,10 +336,8 @@ qint64 Reflector::nextWatchTimeoutSeconds()
 
 void Reflector::discardWatch()
 {
-    if (m_stallTimer) {
-        m_clock->cancel(m_stallTimer);
-        m_stallTimer = 0;
-    }
+    m_stallDeadline->cancel();
+    m_initialEventsDeadline->cancel();
     if (m_watchCall) {
         m_watchCall->disconnect(this);
         m_watchCall->abort();
@@ -350,6 +372,9 @@ void Reflector::startWatch(WatchMode mode)
             emit relisted(m_stats.relists);
         }
         m_listedOnce = true;
+        constexpr qint64 max = ReflectorOptions::kMaxInitialEventsWaitMs;
+        m_initialEventsDeadline->start(qBound<qint64>(1, m_options.initialEventsTimeoutMs, max),
+                                       qBound<qint64>(1, m_options.initialEventsHardLimitMs, max));
     } else {
         query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
         setPhase(ReflectorPhase::Watching);
@@ -370,30 +395,8 @@ void Reflector::startWatch(WatchMode mode)
     m_watchCall = m_client->get(m_target.path(), query, m_target.accept(), true);
     connect(m_watchCall, &RestCall::dataAvailable, this, &Reflector::onWatchData);
     connect(m_watchCall, &RestCall::finished, this, &Reflector::onWatchFinished);
-    ++m_watchSerial;
-    m_lastWatchBytesMs = m_watchStartedMs;
     if (m_options.watchStallTimeoutMs > 0)
-        armStallCheck(m_options.watchStallTimeoutMs);
-}
-
-// One timer per stall period, not per chunk: onWatchData() only notes the time, and the check
-// re-arms itself for whatever is left of the period since the last bytes.
-void Reflector::armStallCheck(qint64 delayMs)
-{
-    const quint64 serial = m_watchSerial;
-    m_stallTimer = m_clock->callAfter(delayMs, this, [this, serial] { checkStall(serial); });
-}
-
-void Reflector::checkStall(quint64 watchSerial)
-{
-    if (watchSerial != m_watchSerial || !m_watchCall)
-        return;
-    m_stallTimer = 0;
-    const qint64 idleMs = m_clock->nowMs() - m_lastWatchBytesMs;
-    if (idleMs < m_options.watchStallTimeoutMs)
-        armStallCheck(m_options.watchStallTimeoutMs - idleMs);
-    else
-        restartStalledWatch(idleMs);
+        m_stallDeadline->start(m_options.watchStallTimeoutMs);
 }
 
 void Reflector::restartStalledWatch(qint64 idleMs)
@@ -414,17 +417,30 @@ void Reflector::restartStalledWatch(qint64 idleMs)
     startWatch(mode);
 }
 
-bool Reflector::acceptsKind(const DecodedObject &object) const
+// Kubeglass only (client-go waits forever): a server that never ends the initial events of
+// a streaming list would leave the store empty for good.
+void Reflector::abandonStreamingList(qint64 sinceRequestMs, qint64 sinceEventMs, bool hardLimit)
 {
-    if (object.isTable) {
-        // Rows embed PartialObjectMetadata (includeObject=Metadata) or the object itself.
-        return object.kind.isEmpty() || object.kind == QLatin1String("PartialObjectMetadata") ||
-               object.kind == QLatin1String("Table") || m_target.kind.isEmpty() ||
-               object.kind == m_target.kind;
-    }
-    if (!m_target.kind.isEmpty() && object.kind != m_target.kind)
-        return false;
-    return object.apiVersion == m_target.apiVersion() || m_target.kind.isEmpty();
+    const qsizetype received = m_streamed.size();
+    const quint64 generation = m_generation;
+    discardWatch();
+    m_streamed.clear();
+    ApiError error;
+    error.reason = QStringLiteral("InitialEventsEndMissing");
+    const QString why =
+        hardLimit ? QStringLiteral("%1 s after the request").arg(double(sinceRequestMs) / 1000)
+                  : QStringLiteral("no event for %1 s").arg(double(sinceEventMs) / 1000);
+    error.message = QStringLiteral("streaming list of %1 abandoned: no k8s.io/initial-events-end "
+                                   "bookmark, %2 (%3 objects received); %4 will be read with "
+                                   "LIST then WATCH from now on")
+                        .arg(m_target.path(), why)
+                        .arg(received)
+                        .arg(m_target.resource);
+    m_watchListSupport->markUnsupported(watchListKey(), error.message);
+    reportError(error);
+    if (generation != m_generation) // a slot stopped or relisted
+        return;
+    startList();
 }
 
 bool Reflector::handleEvent(WatchEvent &event)
@@ -436,8 +452,10 @@ bool Reflector::handleEvent(WatchEvent &event)
         m_endingEvent = std::move(event);
         return false;
     }
+    if (streaming)
+        m_initialEventsDeadline->note();
     DecodedObject &decoded = event.object;
-    if (!acceptsKind(decoded) || !decoded.hasMetadata ||
+    if (!m_target.accepts(decoded) || !decoded.hasMetadata ||
         (event.type != WatchEvent::Type::Bookmark && !decoded.object)) {
         ++m_stats.skipped;
         qCWarning(lcReflector) << m_target.path() << "skipping a"
@@ -456,6 +474,7 @@ bool Reflector::handleEvent(WatchEvent &event)
             if (decoded.initialEventsEnd) {
                 // The stream delivered the full state: it becomes the store, and the same
                 // stream carries on as a plain watch.
+                m_initialEventsDeadline->cancel();
                 std::vector<StoredObjectPtr> objects;
                 objects.reserve(size_t(m_streamed.size()));
                 for (const StoredObjectPtr &object : std::as_const(m_streamed))
@@ -515,7 +534,7 @@ bool Reflector::handleEvent(WatchEvent &event)
 void Reflector::onWatchData()
 {
     const QByteArray chunk = m_watchCall->readAll();
-    m_lastWatchBytesMs = m_clock->nowMs();
+    m_stallDeadline->note();
     const quint64 generation = m_generation;
     m_feedingDecoder = true;
     // A slot connected to our signals may stop() or relist() mid-chunk: stop decoding then.

@@ -22,7 +22,9 @@ class ObjectDecoder;
 class ObjectStore;
 class RestCall;
 class RestClient;
+class WatchDeadline;
 class WatchDecoder;
+class WatchListSupport;
 
 // Keeps an ObjectStore equal to one resource on the server: LIST (or streaming list), then
 // WATCH, with the recovery rules of PROTOCOL.md. Runs on the event loop of its thread; never
@@ -43,6 +45,9 @@ public:
     // Takes effect at the next start().
     void setTarget(const WatchTarget &target);
     void setOptions(const ReflectorOptions &options);
+    // Where resource types that do not finish streaming lists are remembered; default
+    // WatchListSupport::global(). Not owned.
+    void setWatchListSupport(WatchListSupport *support);
 
     const WatchTarget &target() const { return m_target; }
     const ReflectorOptions &options() const { return m_options; }
@@ -115,20 +120,20 @@ private:
     void onWatchData();
     void onWatchFinished();
     bool handleEvent(WatchEvent &event);
-    bool acceptsKind(const DecodedObject &object) const;
     void finishWatch(WatchEnd end, const ApiError &error);
     void finishStreamingList(WatchEnd end, const ApiError &error);
     void discardWatch();
     qint64 nextWatchTimeoutSeconds();
-    void armStallCheck(qint64 delayMs);
-    void checkStall(quint64 watchSerial);
     void restartStalledWatch(qint64 idleMs);
+    void abandonStreamingList(qint64 sinceRequestMs, qint64 sinceEventMs, bool hardLimit);
+    QString watchListKey() const;
 
     RestClient *m_client; // Not owned.
     ObjectStore *m_store; // Not owned.
     WatchTarget m_target;
     ReflectorOptions m_options;
-    Clock *m_clock; // Not owned.
+    Clock *m_clock;                       // Not owned.
+    WatchListSupport *m_watchListSupport; // Not owned.
     std::function<double()> m_random;
     ReflectorPhase m_phase = ReflectorPhase::Idle;
     ReflectorStats m_stats;
@@ -137,6 +142,8 @@ private:
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::unique_ptr<BackoffManager> m_backoff;
     std::unique_ptr<InternalErrorRetry> m_internalErrorRetry;
+    std::unique_ptr<WatchDeadline> m_stallDeadline;         // no bytes at all
+    std::unique_ptr<WatchDeadline> m_initialEventsDeadline; // no initial-events-end
     std::unique_ptr<ListPager> m_pager;
     RestCall *m_watchCall = nullptr; // Owned (deleteLater: it may be emitting).
     std::unique_ptr<WatchDecoder> m_watchDecoder;
@@ -159,9 +166,6 @@ private:
     QString m_streamedResourceVersion;
     Clock::TimerId m_timer = 0;
     std::function<void()> m_afterBackoff; // what m_timer runs; reconnectNow() runs it early
-    Clock::TimerId m_stallTimer = 0;
-    qint64 m_lastWatchBytesMs = 0;
-    quint64 m_watchSerial = 0; // bumped per watch request: a late stall check sees a stale value
     Clock::TimerId m_resyncTimer = 0;
     quint64 m_generation = 0; // bumped by stop()/relist(): late callbacks see a stale value
 };

@@ -4,6 +4,7 @@
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
+#include "core/watch/WatchListSupport.h"
 
 #include "tests/core/SimHarness.h"
 
@@ -26,6 +27,7 @@ protected:
         qRegisterMetaType<ReflectorPhase>();
         m_clock = std::make_unique<ManualClock>();
         m_store = std::make_unique<ObjectStore>();
+        m_watchListSupport = std::make_unique<WatchListSupport>();
         startSim();
     }
 
@@ -59,6 +61,7 @@ protected:
         m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target, options,
                                                   m_clock.get());
         m_reflector->setRandomSource([] { return 0.0; });
+        m_reflector->setWatchListSupport(m_watchListSupport.get());
         m_backoffs = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::backoffScheduled);
         m_errors = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::errorOccurred);
         m_synced = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::synced);
@@ -114,6 +117,7 @@ protected:
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<RestClient> m_client;
     std::unique_ptr<ObjectStore> m_store;
+    std::unique_ptr<WatchListSupport> m_watchListSupport; // this test's, not the process's
     std::unique_ptr<Reflector> m_reflector;
     std::unique_ptr<QSignalSpy> m_backoffs;
     std::unique_ptr<QSignalSpy> m_errors;
