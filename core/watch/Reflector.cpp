@@ -38,9 +38,8 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
           m_clock, this,
           [this](const WatchDeadline::Expiry &expiry) { restartStalledWatch(expiry.idleMs); }))
     , m_initialEventsDeadline(std::make_unique<WatchDeadline>(
-          m_clock, this, [this](const WatchDeadline::Expiry &expiry) {
-              abandonStreamingList(expiry.sinceStartMs, expiry.idleMs, expiry.hardLimit);
-          }))
+          m_clock, this,
+          [this](const WatchDeadline::Expiry &expiry) { abandonStreamingList(expiry.hardLimit); }))
 {
     setOptions(options);
 }
@@ -372,9 +371,8 @@ void Reflector::startWatch(WatchMode mode)
             emit relisted(m_stats.relists);
         }
         m_listedOnce = true;
-        constexpr qint64 max = ReflectorOptions::kMaxInitialEventsWaitMs;
-        m_initialEventsDeadline->start(qBound<qint64>(1, m_options.initialEventsTimeoutMs, max),
-                                       qBound<qint64>(1, m_options.initialEventsHardLimitMs, max));
+        m_initialEventsDeadline->start(m_options.boundedInitialEventsTimeoutMs(),
+                                       m_options.boundedInitialEventsHardLimitMs());
     } else {
         query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
         setPhase(ReflectorPhase::Watching);
@@ -419,7 +417,7 @@ void Reflector::restartStalledWatch(qint64 idleMs)
 
 // Kubeglass only (client-go waits forever): a server that never ends the initial events of
 // a streaming list would leave the store empty for good.
-void Reflector::abandonStreamingList(qint64 sinceRequestMs, qint64 sinceEventMs, bool hardLimit)
+void Reflector::abandonStreamingList(bool hardLimit)
 {
     const qsizetype received = m_streamed.size();
     const quint64 generation = m_generation;
@@ -427,9 +425,11 @@ void Reflector::abandonStreamingList(qint64 sinceRequestMs, qint64 sinceEventMs,
     m_streamed.clear();
     ApiError error;
     error.reason = QStringLiteral("InitialEventsEndMissing");
-    const QString why =
-        hardLimit ? QStringLiteral("%1 s after the request").arg(double(sinceRequestMs) / 1000)
-                  : QStringLiteral("no event for %1 s").arg(double(sinceEventMs) / 1000);
+    const QString why = hardLimit
+                            ? QStringLiteral("%1 s after the request")
+                                  .arg(double(m_options.boundedInitialEventsHardLimitMs()) / 1000)
+                            : QStringLiteral("no event for %1 s")
+                                  .arg(double(m_options.boundedInitialEventsTimeoutMs()) / 1000);
     error.message = QStringLiteral("streaming list of %1 abandoned: no k8s.io/initial-events-end "
                                    "bookmark, %2 (%3 objects received); %4 will be read with "
                                    "LIST then WATCH from now on")

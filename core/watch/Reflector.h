@@ -125,7 +125,7 @@ private:
     void discardWatch();
     qint64 nextWatchTimeoutSeconds();
     void restartStalledWatch(qint64 idleMs);
-    void abandonStreamingList(qint64 sinceRequestMs, qint64 sinceEventMs, bool hardLimit);
+    void abandonStreamingList(bool hardLimit);
     QString watchListKey() const;
 
     RestClient *m_client; // Not owned.

@@ -20,6 +20,14 @@ struct ReflectorOptions
     static constexpr qint64 kMaxInitialEventsWaitMs = 60000;
     qint64 initialEventsTimeoutMs = 30000;
     qint64 initialEventsHardLimitMs = kMaxInitialEventsWaitMs;
+    qint64 boundedInitialEventsTimeoutMs() const
+    {
+        return qBound<qint64>(1, initialEventsTimeoutMs, kMaxInitialEventsWaitMs);
+    }
+    qint64 boundedInitialEventsHardLimitMs() const
+    {
+        return qBound<qint64>(1, initialEventsHardLimitMs, kMaxInitialEventsWaitMs);
+    }
     // Store resync period; 0 = off. Sends no request.
     qint64 resyncPeriodMs = 0;
     // MaxInternalErrorRetryDuration: how long 500 InternalError watch events are retried by an
