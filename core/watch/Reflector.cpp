@@ -411,7 +411,7 @@ void Reflector::restartStalledWatch(qint64 idleMs)
     if (generation != m_generation) // a slot may have stopped or relisted
         return;
     // A watch goes on from the last resourceVersion (no relist); a streaming list that had not
-    // reached its initial-events-end bookmark starts a new one from scratch (PROTOCOL.md).
+    // reached its initial-events-end bookmark starts a new one from scratch (docs/protocol.md).
     startWatch(mode);
 }
 

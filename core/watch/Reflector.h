@@ -27,7 +27,7 @@ class WatchDecoder;
 class WatchListSupport;
 
 // Keeps an ObjectStore equal to one resource on the server: LIST (or streaming list), then
-// WATCH, with the recovery rules of PROTOCOL.md. Runs on the event loop of its thread; never
+// WATCH, with the recovery rules of docs/protocol.md. Runs on the event loop of its thread; never
 // blocks. Restartable: stop() then start() (e.g. with new selectors via setTarget()).
 class Reflector : public QObject
 {

@@ -136,6 +136,44 @@ private slots:
         QVERIFY(storeEqualsServer());
     }
 
+    void shouldBackOffAndStreamAgainAfterTooManyRequests()
+    {
+        // Given a server that answers the first streaming list with 429
+        ReflectorOptions options;
+        options.watchList = true;
+        m_sim->control("fail", {{"count", "1"}, {"code", "429"}, {"watch", "true"}});
+        makeReflector(options);
+        m_reflector->start();
+        // Then the reflector backs off and streams again; no LIST (time moves by the backoff
+        // only: the new stream's initial events arrive in real time)
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        m_clock->advance(m_backoffs->first().at(0).toLongLong());
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        QCOMPARE(m_sim->requestSummaries(), (QStringList{"STREAM", "STREAM"}));
+        QCOMPARE(m_backoffs->size(), 1);
+    }
+
+    void shouldStreamAgainWithoutResourceVersionAtOnceAfterExpired()
+    {
+        // Given a synced streaming list whose next streaming list at lastSyncRV gets 410
+        ReflectorOptions options;
+        options.watchList = true;
+        makeReflector(options);
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        const QString rv = m_reflector->resourceVersion();
+        m_sim->clearRequests();
+        m_sim->control("fail", {{"count", "1"}, {"code", "410"}, {"watch", "true"}});
+        // When it relists
+        m_reflector->relist();
+        // Then it streams again at once without a resourceVersion, and syncs
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
+        QCOMPARE(m_sim->requestSummaries(),
+                 (QStringList{"STREAM resourceVersion=" + rv, "STREAM"}));
+        QCOMPARE(m_backoffs->size(), 0);
+        QVERIFY(storeEqualsServer());
+    }
+
     // --- A streaming list whose initial-events-end bookmark never comes (Kubeglass only) ---
 
     void shouldAbandonStreamingListWithoutEndBookmarkThenListAndWatch()
