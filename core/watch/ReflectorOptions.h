@@ -7,7 +7,8 @@
 struct ReflectorOptions
 {
     // LIST page size. 0: client-go's behaviour (limit=500 on the first resourceVersion=0 list,
-    // relists without a limit unless that first list came back paginated).
+    // relists at lastSyncRV without a limit unless that first list came back paginated, and a
+    // retry after Expired/TooLarge with the failed list's; docs/protocol.md, "Page size").
     int pageSize = 0;
     // Use a streaming list (watch with sendInitialEvents=true) instead of LIST, falling back to
     // LIST when the server rejects it or does not finish it (below).
