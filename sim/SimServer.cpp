@@ -548,7 +548,7 @@ void SimServer::serveWatch(SimHttpConnection *connection, const SimHttpRequest &
         watch->queueAdded(
             store.snapshot(options.type, now, options.ns, {},
                            [&selector](const SimObject &o) { return selector.matches(o); }));
-        if (sendInitial)
+        if (sendInitial && !m_faults.omitInitialEventsEnd())
             watch->queueInitialEventsEnd(now);
     } else if (requested > 0 && requested < store.compactedVersion()) {
         watch->failWith(expiredStatus(requested));
@@ -770,6 +770,11 @@ int SimServer::control(const QByteArray &call, const QList<QPair<QByteArray, QBy
             if (w)
                 w->stall(m_nextWatchStallMs);
         }
+    } else if (call == "omit-initial-events-end") {
+        const QByteArray on = value("on");
+        if (!on.isEmpty() && on != "true" && on != "false")
+            return bad(QStringLiteral("omit-initial-events-end takes on=true or on=false"));
+        m_faults.setOmitInitialEventsEnd(on != "false");
     } else if (call == "reset") {
         m_faults.clear();
         m_nextWatchGarbage = m_nextWatchTruncated = false;

@@ -162,6 +162,16 @@ void WatchCommand::onDiscovered()
     options.maxInternalErrorRetryMs = m_options.maxInternalErrorRetrySeconds * 1000;
     if (m_options.stallTimeoutSeconds >= 0)
         options.watchStallTimeoutMs = m_options.stallTimeoutSeconds * 1000;
+    if (m_options.initialEventsTimeoutSeconds >= 0) {
+        constexpr qint64 maxSeconds = ReflectorOptions::kMaxInitialEventsWaitMs / 1000;
+        if (m_options.initialEventsTimeoutSeconds > maxSeconds)
+            diagnostic(QStringLiteral("--initial-events-timeout %1 is above the maximum of %2 s; "
+                                      "using %2")
+                           .arg(m_options.initialEventsTimeoutSeconds)
+                           .arg(maxSeconds));
+        options.initialEventsTimeoutMs =
+            qMin(m_options.initialEventsTimeoutSeconds, maxSeconds) * 1000;
+    }
 
     m_store = std::make_unique<ObjectStore>();
     m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target, options);

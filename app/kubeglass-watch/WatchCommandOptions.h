@@ -16,6 +16,10 @@ struct WatchCommandOptions
     QString labelSelector;
     QString fieldSelector;
     bool watchList = false;
+    // Give up a streaming list whose initial events do not end (no initial-events-end bookmark)
+    // after this many seconds without an event; -1: the reflector's default (30). Above 60 it
+    // is clamped to 60 (WatchCommand says so on stderr).
+    qint64 initialEventsTimeoutSeconds = -1;
     int pageSize = 0;
     qint64 resyncSeconds = 0;
     qint64 maxInternalErrorRetrySeconds = 0;

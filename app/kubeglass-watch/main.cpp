@@ -98,6 +98,12 @@ int main(int argc, char **argv)
         QStringLiteral("Restart a watch silent for this long, not even a bookmark (default 120, "
                        "0: never)."),
         QStringLiteral("SECONDS"));
+    const QCommandLineOption initialEventsTimeout(
+        QStringLiteral("initial-events-timeout"),
+        QStringLiteral("With --watch-list: give up a streaming list whose initial events have "
+                       "not ended after this long without an event, then LIST and WATCH "
+                       "(default 30, at most 60)."),
+        QStringLiteral("SECONDS"));
     const QCommandLineOption table(QStringLiteral("table"),
                                    QStringLiteral("Ask for server-side Table output."));
     const QCommandLineOption events(QStringLiteral("events"),
@@ -114,6 +120,7 @@ int main(int argc, char **argv)
                        insecure,   ns,       all,      selector,      fieldSelector,
                        watchList,  pageSize, resync,   maxRetry,      stallTimeout,
                        table,      events,   snapshot, exitAfterSync, duration});
+    parser.addOption(initialEventsTimeout);
     parser.addPositionalArgument(QStringLiteral("RESOURCE"),
                                  QStringLiteral("The resource to watch."));
 
@@ -169,6 +176,12 @@ int main(int argc, char **argv)
             return usageError(
                 QStringLiteral("--stall-timeout needs a non-negative number of seconds"));
         options.stallTimeoutSeconds = number;
+    }
+    if (parser.isSet(initialEventsTimeout)) {
+        if (!parseCount(parser.value(initialEventsTimeout), number) || number == 0)
+            return usageError(
+                QStringLiteral("--initial-events-timeout needs a positive number of seconds"));
+        options.initialEventsTimeoutSeconds = number;
     }
     if (parser.isSet(duration)) {
         bool ok = false;

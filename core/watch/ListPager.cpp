@@ -42,6 +42,7 @@ void ListPager::start(const QString &resourceVersion, int limit)
     m_limit = limit;
     m_fellBackToFullList = false;
     m_pages = 0;
+    m_paginated = false;
     m_items.clear();
     m_resourceVersion.clear();
     m_columns.clear();
@@ -153,6 +154,7 @@ void ListPager::onPageFinished()
     m_remaining = envelope.continueToken.isEmpty() ? 0 : envelope.remainingItemCount;
     emit progress(qint64(m_items.size()), m_remaining);
     if (!envelope.continueToken.isEmpty()) {
+        m_paginated = true;
         requestPage(QString(), envelope.continueToken);
         return;
     }

@@ -38,8 +38,9 @@ public:
     std::vector<StoredObjectPtr> takeItems() { return std::move(m_items); }
     QString resourceVersion() const { return m_resourceVersion; }
     QList<TableColumn> columns() const { return m_columns; }
-    // More than one page was fetched.
-    bool paginated() const { return m_pages > 1; }
+    // A page came back with a continue token (client-go's paginatedResult), even when the
+    // list then fell back to one full list.
+    bool paginated() const { return m_paginated; }
     // After finished(false):
     const ApiError &error() const { return m_error; }
     // Set when a list item was skipped because it had no metadata.name.
@@ -67,6 +68,7 @@ private:
     std::unique_ptr<JsonSplitter> m_splitter;
     bool m_headSeen = false;
     int m_pages = 0;
+    bool m_paginated = false;
     std::vector<StoredObjectPtr> m_items;
     QString m_resourceVersion;
     QList<TableColumn> m_columns;

@@ -8,7 +8,9 @@
 #include "core/watch/InternalErrorRetry.h"
 #include "core/watch/ListPager.h"
 #include "core/watch/ObjectDecoder.h"
+#include "core/watch/WatchDeadline.h"
 #include "core/watch/WatchDecoder.h"
+#include "core/watch/WatchListSupport.h"
 
 #include <QRandomGenerator>
 
@@ -29,8 +31,15 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
     , m_target(target)
     , m_options(options)
     , m_clock(clock ? clock : Clock::system())
+    , m_watchListSupport(WatchListSupport::global())
     , m_random([] { return QRandomGenerator::global()->generateDouble(); })
     , m_decoder(std::make_unique<ObjectDecoder>())
+    , m_stallDeadline(std::make_unique<WatchDeadline>(
+          m_clock, this,
+          [this](const WatchDeadline::Expiry &expiry) { restartStalledWatch(expiry.idleMs); }))
+    , m_initialEventsDeadline(std::make_unique<WatchDeadline>(
+          m_clock, this,
+          [this](const WatchDeadline::Expiry &expiry) { abandonStreamingList(expiry.hardLimit); }))
 {
     setOptions(options);
 }
@@ -45,6 +54,11 @@ Reflector::~Reflector()
 void Reflector::setRandomSource(std::function<double()> random)
 {
     m_random = std::move(random);
+}
+
+void Reflector::setWatchListSupport(WatchListSupport *support)
+{
+    m_watchListSupport = support;
 }
 
 void Reflector::setTarget(const WatchTarget &target)
@@ -178,12 +192,21 @@ void Reflector::scheduleResync()
     });
 }
 
+QString Reflector::watchListKey() const
+{
+    return WatchListSupport::keyFor(m_client->config().server, m_target);
+}
+
 void Reflector::beginCycle()
 {
-    if (m_options.watchList)
+    if (m_options.watchList && !m_watchListSupport->isUnsupported(watchListKey())) {
         startWatch(WatchMode::StreamingList);
-    else
-        startList();
+        return;
+    }
+    if (m_options.watchList)
+        qCInfo(lcReflector) << m_target.path()
+                            << "streaming lists do not finish here; listing instead";
+    startList();
 }
 
 void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next)
@@ -215,23 +238,31 @@ void Reflector::endCycleWithBackoff(const QString &reason, qint64 retryAfterMs)
 
 // --- LIST -------------------------------------------------------------------------------------
 
+QString Reflector::relistResourceVersion() const
+{
+    // client-go's relistResourceVersion(): a consistent read after Expired/TooLarge, "0" (any
+    // cached state) before the first sync, else at least as new as what we saw last.
+    if (m_resourceVersionUnavailable)
+        return QString();
+    return m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
+}
+
 void Reflector::startList()
 {
     setPhase(ReflectorPhase::Listing);
-    // client-go's relistResourceVersion(): a consistent read after Expired/TooLarge, "0" (any
-    // cached state) before the first sync, else at least as new as what we saw last.
-    QString resourceVersion;
-    if (!m_resourceVersionUnavailable)
-        resourceVersion =
-            m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
-    int limit = kDefaultPageSize;
+    const QString resourceVersion = relistResourceVersion();
+    // client-go's list() sets its pager's page size once per call, retry included
+    // (docs/protocol.md, "Page size").
     if (m_options.pageSize > 0)
-        limit = m_options.pageSize;
+        m_listPageSize = m_options.pageSize;
     else if (m_paginatedResult)
-        limit = kDefaultPageSize;
+        m_listPageSize = kDefaultPageSize;
     else if (!resourceVersion.isEmpty() && resourceVersion != QLatin1String("0"))
-        limit = 0; // let the server answer from its watch cache
+        m_listPageSize = 0; // let the server answer from its watch cache
+    else
+        m_listPageSize = kDefaultPageSize;
     m_listResourceVersion = resourceVersion;
+    m_listRetried = false;
 
     if (m_listedOnce) {
         ++m_stats.relists;
@@ -250,26 +281,35 @@ void Reflector::startList()
         emit listProgress(items, remaining);
     });
     connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
-    m_pager->start(resourceVersion, limit);
+    m_pager->start(resourceVersion, m_listPageSize);
 }
 
 void Reflector::onListFinished(bool ok)
 {
-    ListPager *pager = m_pager.release();
-    pager->deleteLater(); // it is emitting
     if (!ok) {
-        const ApiError error = pager->error();
+        const ApiError error = m_pager->error();
+        const quint64 generation = m_generation;
         reportError(error);
-        if ((error.isExpired() || error.isTooLargeResourceVersion()) &&
-            !m_listResourceVersion.isEmpty()) {
+        if (generation != m_generation) // a slot stopped or relisted
+            return;
+        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_listRetried) {
+            // At once, once, without a resourceVersion (a consistent read cannot be too old),
+            // through the same pager: same page size, and paginatedResult still judged by the
+            // resourceVersion the list started with.
             m_resourceVersionUnavailable = true;
-            startList(); // at once: a consistent read cannot be too old
+            m_listRetried = true;
+            m_stats.itemsListed = 0;
+            m_stats.remainingEstimate = -1;
+            m_pager->start(relistResourceVersion(), m_listPageSize);
             return;
         }
+        m_pager.release()->deleteLater(); // it is emitting
         endCycleWithBackoff(QStringLiteral("list failed: %1").arg(error.toString()),
                             error.retryAfterMs);
         return;
     }
+    ListPager *pager = m_pager.release();
+    pager->deleteLater(); // it is emitting
     if (m_listResourceVersion == QLatin1String("0") && pager->paginated())
         m_paginatedResult = true;
     const QString resourceVersion = pager->resourceVersion();
@@ -295,10 +335,8 @@ qint64 Reflector::nextWatchTimeoutSeconds()
 
 void Reflector::discardWatch()
 {
-    if (m_stallTimer) {
-        m_clock->cancel(m_stallTimer);
-        m_stallTimer = 0;
-    }
+    m_stallDeadline->cancel();
+    m_initialEventsDeadline->cancel();
     if (m_watchCall) {
         m_watchCall->disconnect(this);
         m_watchCall->abort();
@@ -333,6 +371,8 @@ void Reflector::startWatch(WatchMode mode)
             emit relisted(m_stats.relists);
         }
         m_listedOnce = true;
+        m_initialEventsDeadline->start(m_options.boundedInitialEventsTimeoutMs(),
+                                       m_options.boundedInitialEventsHardLimitMs());
     } else {
         query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
         setPhase(ReflectorPhase::Watching);
@@ -353,30 +393,8 @@ void Reflector::startWatch(WatchMode mode)
     m_watchCall = m_client->get(m_target.path(), query, m_target.accept(), true);
     connect(m_watchCall, &RestCall::dataAvailable, this, &Reflector::onWatchData);
     connect(m_watchCall, &RestCall::finished, this, &Reflector::onWatchFinished);
-    ++m_watchSerial;
-    m_lastWatchBytesMs = m_watchStartedMs;
     if (m_options.watchStallTimeoutMs > 0)
-        armStallCheck(m_options.watchStallTimeoutMs);
-}
-
-// One timer per stall period, not per chunk: onWatchData() only notes the time, and the check
-// re-arms itself for whatever is left of the period since the last bytes.
-void Reflector::armStallCheck(qint64 delayMs)
-{
-    const quint64 serial = m_watchSerial;
-    m_stallTimer = m_clock->callAfter(delayMs, this, [this, serial] { checkStall(serial); });
-}
-
-void Reflector::checkStall(quint64 watchSerial)
-{
-    if (watchSerial != m_watchSerial || !m_watchCall)
-        return;
-    m_stallTimer = 0;
-    const qint64 idleMs = m_clock->nowMs() - m_lastWatchBytesMs;
-    if (idleMs < m_options.watchStallTimeoutMs)
-        armStallCheck(m_options.watchStallTimeoutMs - idleMs);
-    else
-        restartStalledWatch(idleMs);
+        m_stallDeadline->start(m_options.watchStallTimeoutMs);
 }
 
 void Reflector::restartStalledWatch(qint64 idleMs)
@@ -393,21 +411,36 @@ void Reflector::restartStalledWatch(qint64 idleMs)
     if (generation != m_generation) // a slot may have stopped or relisted
         return;
     // A watch goes on from the last resourceVersion (no relist); a streaming list that had not
-    // reached its initial-events-end bookmark starts a new one from scratch (PROTOCOL.md).
+    // reached its initial-events-end bookmark starts a new one from scratch (docs/protocol.md).
     startWatch(mode);
 }
 
-bool Reflector::acceptsKind(const DecodedObject &object) const
+// Kubeglass only (client-go waits forever): a server that never ends the initial events of
+// a streaming list would leave the store empty for good.
+void Reflector::abandonStreamingList(bool hardLimit)
 {
-    if (object.isTable) {
-        // Rows embed PartialObjectMetadata (includeObject=Metadata) or the object itself.
-        return object.kind.isEmpty() || object.kind == QLatin1String("PartialObjectMetadata") ||
-               object.kind == QLatin1String("Table") || m_target.kind.isEmpty() ||
-               object.kind == m_target.kind;
-    }
-    if (!m_target.kind.isEmpty() && object.kind != m_target.kind)
-        return false;
-    return object.apiVersion == m_target.apiVersion() || m_target.kind.isEmpty();
+    const qsizetype received = m_streamed.size();
+    const quint64 generation = m_generation;
+    discardWatch();
+    m_streamed.clear();
+    ApiError error;
+    error.reason = QStringLiteral("InitialEventsEndMissing");
+    const QString why = hardLimit
+                            ? QStringLiteral("%1 s after the request")
+                                  .arg(double(m_options.boundedInitialEventsHardLimitMs()) / 1000)
+                            : QStringLiteral("no event for %1 s")
+                                  .arg(double(m_options.boundedInitialEventsTimeoutMs()) / 1000);
+    error.message = QStringLiteral("streaming list of %1 abandoned: no k8s.io/initial-events-end "
+                                   "bookmark, %2 (%3 objects received); %4 will be read with "
+                                   "LIST then WATCH from now on")
+                        .arg(m_target.path(), why)
+                        .arg(received)
+                        .arg(m_target.resource);
+    m_watchListSupport->markUnsupported(watchListKey(), error.message);
+    reportError(error);
+    if (generation != m_generation) // a slot stopped or relisted
+        return;
+    startList();
 }
 
 bool Reflector::handleEvent(WatchEvent &event)
@@ -419,8 +452,10 @@ bool Reflector::handleEvent(WatchEvent &event)
         m_endingEvent = std::move(event);
         return false;
     }
+    if (streaming)
+        m_initialEventsDeadline->note();
     DecodedObject &decoded = event.object;
-    if (!acceptsKind(decoded) || !decoded.hasMetadata ||
+    if (!m_target.accepts(decoded) || !decoded.hasMetadata ||
         (event.type != WatchEvent::Type::Bookmark && !decoded.object)) {
         ++m_stats.skipped;
         qCWarning(lcReflector) << m_target.path() << "skipping a"
@@ -439,6 +474,7 @@ bool Reflector::handleEvent(WatchEvent &event)
             if (decoded.initialEventsEnd) {
                 // The stream delivered the full state: it becomes the store, and the same
                 // stream carries on as a plain watch.
+                m_initialEventsDeadline->cancel();
                 std::vector<StoredObjectPtr> objects;
                 objects.reserve(size_t(m_streamed.size()));
                 for (const StoredObjectPtr &object : std::as_const(m_streamed))
@@ -498,7 +534,7 @@ bool Reflector::handleEvent(WatchEvent &event)
 void Reflector::onWatchData()
 {
     const QByteArray chunk = m_watchCall->readAll();
-    m_lastWatchBytesMs = m_clock->nowMs();
+    m_stallDeadline->note();
     const quint64 generation = m_generation;
     m_feedingDecoder = true;
     // A slot connected to our signals may stop() or relist() mid-chunk: stop decoding then.

@@ -22,10 +22,12 @@ class ObjectDecoder;
 class ObjectStore;
 class RestCall;
 class RestClient;
+class WatchDeadline;
 class WatchDecoder;
+class WatchListSupport;
 
 // Keeps an ObjectStore equal to one resource on the server: LIST (or streaming list), then
-// WATCH, with the recovery rules of PROTOCOL.md. Runs on the event loop of its thread; never
+// WATCH, with the recovery rules of docs/protocol.md. Runs on the event loop of its thread; never
 // blocks. Restartable: stop() then start() (e.g. with new selectors via setTarget()).
 class Reflector : public QObject
 {
@@ -43,6 +45,9 @@ public:
     // Takes effect at the next start().
     void setTarget(const WatchTarget &target);
     void setOptions(const ReflectorOptions &options);
+    // Where resource types that do not finish streaming lists are remembered; default
+    // WatchListSupport::global(). Not owned.
+    void setWatchListSupport(WatchListSupport *support);
 
     const WatchTarget &target() const { return m_target; }
     const ReflectorOptions &options() const { return m_options; }
@@ -107,6 +112,7 @@ private:
     void backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next);
     void reportError(const ApiError &error);
 
+    QString relistResourceVersion() const;
     void startList();
     void onListFinished(bool ok);
 
@@ -114,20 +120,20 @@ private:
     void onWatchData();
     void onWatchFinished();
     bool handleEvent(WatchEvent &event);
-    bool acceptsKind(const DecodedObject &object) const;
     void finishWatch(WatchEnd end, const ApiError &error);
     void finishStreamingList(WatchEnd end, const ApiError &error);
     void discardWatch();
     qint64 nextWatchTimeoutSeconds();
-    void armStallCheck(qint64 delayMs);
-    void checkStall(quint64 watchSerial);
     void restartStalledWatch(qint64 idleMs);
+    void abandonStreamingList(bool hardLimit);
+    QString watchListKey() const;
 
     RestClient *m_client; // Not owned.
     ObjectStore *m_store; // Not owned.
     WatchTarget m_target;
     ReflectorOptions m_options;
-    Clock *m_clock; // Not owned.
+    Clock *m_clock;                       // Not owned.
+    WatchListSupport *m_watchListSupport; // Not owned.
     std::function<double()> m_random;
     ReflectorPhase m_phase = ReflectorPhase::Idle;
     ReflectorStats m_stats;
@@ -136,6 +142,8 @@ private:
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::unique_ptr<BackoffManager> m_backoff;
     std::unique_ptr<InternalErrorRetry> m_internalErrorRetry;
+    std::unique_ptr<WatchDeadline> m_stallDeadline;         // no bytes at all
+    std::unique_ptr<WatchDeadline> m_initialEventsDeadline; // no initial-events-end
     std::unique_ptr<ListPager> m_pager;
     RestCall *m_watchCall = nullptr; // Owned (deleteLater: it may be emitting).
     std::unique_ptr<WatchDecoder> m_watchDecoder;
@@ -150,15 +158,14 @@ private:
     bool m_watchedOnce = false;
     bool m_paginatedResult = false;            // the first resourceVersion=0 list was paginated
     bool m_resourceVersionUnavailable = false; // after Expired/TooLarge: read without an RV
-    QString m_listResourceVersion;             // the RV the in-flight list asked for
+    QString m_listResourceVersion;             // the RV the in-flight list started with
+    int m_listPageSize = 0;                    // its page size (limit), kept for its retry
+    bool m_listRetried = false;                // it was retried after Expired/TooLarge
     qint64 m_syncStartedMs = 0;
     QHash<QString, StoredObjectPtr> m_streamed; // streaming list: objects before the sync bookmark
     QString m_streamedResourceVersion;
     Clock::TimerId m_timer = 0;
     std::function<void()> m_afterBackoff; // what m_timer runs; reconnectNow() runs it early
-    Clock::TimerId m_stallTimer = 0;
-    qint64 m_lastWatchBytesMs = 0;
-    quint64 m_watchSerial = 0; // bumped per watch request: a late stall check sees a stale value
     Clock::TimerId m_resyncTimer = 0;
     quint64 m_generation = 0; // bumped by stop()/relist(): late callbacks see a stale value
 };

@@ -2,15 +2,33 @@
 
 #include <QtGlobal>
 
-// Tunables of one reflector. Defaults follow client-go (see PROTOCOL.md).
+// Tunables of one reflector. Defaults follow client-go, except where docs/protocol.md lists a
+// deliberate deviation.
 struct ReflectorOptions
 {
     // LIST page size. 0: client-go's behaviour (limit=500 on the first resourceVersion=0 list,
-    // relists without a limit unless that first list came back paginated).
+    // relists at lastSyncRV without a limit unless that first list came back paginated, and a
+    // retry after Expired/TooLarge with the failed list's; docs/protocol.md, "Page size").
     int pageSize = 0;
     // Use a streaming list (watch with sendInitialEvents=true) instead of LIST, falling back to
-    // LIST when the server rejects it.
+    // LIST when the server rejects it or does not finish it (below).
     bool watchList = false;
+    // A streaming list whose k8s.io/initial-events-end bookmark does not come is abandoned
+    // (client-go waits forever) when no event has arrived for initialEventsTimeoutMs since the
+    // request or the last event, or initialEventsHardLimitMs after the request; the reflector
+    // then lists and watches, and so does every reflector of that resource type on that server
+    // from then on (WatchListSupport). Both are clamped to [1, kMaxInitialEventsWaitMs].
+    static constexpr qint64 kMaxInitialEventsWaitMs = 60000;
+    qint64 initialEventsTimeoutMs = 30000;
+    qint64 initialEventsHardLimitMs = kMaxInitialEventsWaitMs;
+    qint64 boundedInitialEventsTimeoutMs() const
+    {
+        return qBound<qint64>(1, initialEventsTimeoutMs, kMaxInitialEventsWaitMs);
+    }
+    qint64 boundedInitialEventsHardLimitMs() const
+    {
+        return qBound<qint64>(1, initialEventsHardLimitMs, kMaxInitialEventsWaitMs);
+    }
     // Store resync period; 0 = off. Sends no request.
     qint64 resyncPeriodMs = 0;
     // MaxInternalErrorRetryDuration: how long 500 InternalError watch events are retried by an

@@ -1,5 +1,7 @@
 #include "core/watch/WatchTarget.h"
 
+#include "core/watch/DecodedObject.h"
+
 QString WatchTarget::path() const
 {
     QString path = group.isEmpty() ? QStringLiteral("/api/%1").arg(version)
@@ -32,4 +34,16 @@ QByteArray WatchTarget::accept() const
     return table
                ? QByteArrayLiteral("application/json;as=Table;v=v1;g=meta.k8s.io, application/json")
                : QByteArrayLiteral("application/json");
+}
+
+bool WatchTarget::accepts(const DecodedObject &object) const
+{
+    if (object.isTable) {
+        // Rows embed PartialObjectMetadata (includeObject=Metadata) or the object itself.
+        return object.kind.isEmpty() || object.kind == QLatin1String("PartialObjectMetadata") ||
+               object.kind == QLatin1String("Table") || kind.isEmpty() || object.kind == kind;
+    }
+    if (!kind.isEmpty() && object.kind != kind)
+        return false;
+    return object.apiVersion == apiVersion() || kind.isEmpty();
 }

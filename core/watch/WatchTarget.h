@@ -3,6 +3,8 @@
 #include <QString>
 #include <QUrlQuery>
 
+struct DecodedObject;
+
 // What to list and watch: one resource type, cluster-wide or in one namespace, optionally
 // filtered and optionally as server-side Table rows.
 struct WatchTarget
@@ -33,4 +35,6 @@ struct WatchTarget
     void addCommonQuery(QUrlQuery &query) const;
     // The Accept header for this target.
     QByteArray accept() const;
+    // An event's object is of the expected kind and group-version (else it is skipped).
+    bool accepts(const DecodedObject &object) const;
 };

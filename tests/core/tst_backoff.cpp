@@ -4,7 +4,7 @@
 
 #include <QTest>
 
-// Backoff and internal-error retry window, with the numbers of PROTOCOL.md.
+// Backoff and internal-error retry window, with the numbers of docs/protocol.md.
 class TestBackoff : public QObject
 {
     Q_OBJECT

@@ -1,6 +1,7 @@
 #include "tests/core/SimHarness.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QTest>
@@ -191,6 +192,55 @@ private slots:
         QVERIFY(m_process->waitForFinished(10000));
     }
 
+    void shouldFallBackToListWhenStreamingListNeverEnds()
+    {
+        // Given a server whose streaming lists never send the initial-events-end bookmark
+        m_sim->control("omit-initial-events-end");
+        // When kubeglass-watch streams pods with a one-second bound on the initial events
+        launch(serverArgs() + QStringList{"-A", "--watch-list", "--initial-events-timeout", "1",
+                                          "--exit-after-sync", "--snapshot", m_snapshot, "pods"});
+        QVERIFY(m_process->waitForFinished(20000));
+        // Then it reports the cause in an error line, lists instead, syncs and exits 0
+        QCOMPARE(m_process->exitCode(), 0);
+        qsizetype errorAt = -1, syncedAt = -1;
+        const auto &output = lines();
+        for (qsizetype i = 0; i < output.size(); ++i) {
+            if (output[i].value("reason").toString() == QLatin1String("InitialEventsEndMissing"))
+                errorAt = i;
+            if (output[i].contains("synced"))
+                syncedAt = i;
+        }
+        QVERIFY2(errorAt >= 0 && syncedAt > errorAt,
+                 qPrintable(QString::number(errorAt) + ' ' + QString::number(syncedAt)));
+        const QString error = output[errorAt].value("error").toString();
+        QVERIFY2(error.contains(QLatin1String("no k8s.io/initial-events-end bookmark")) &&
+                     error.contains(QLatin1String("no event for 1 s")) &&
+                     error.contains(QLatin1String("LIST then WATCH")),
+                 qPrintable(error));
+        QStringList requests; // of pods, discovery left out
+        for (const QJsonValue &request : m_sim->requests()) {
+            if (request.toObject().value("path").toString() == QLatin1String("/api/v1/pods"))
+                requests << SimHarness::summarise(request.toObject());
+        }
+        QVERIFY2(requests.size() >= 2 && requests.at(0) == QLatin1String("STREAM") &&
+                     requests.at(1) == QLatin1String("LIST limit=500 resourceVersion=0"),
+                 qPrintable(requests.join('\n')));
+        QCOMPARE(readSnapshot(), m_sim->state());
+    }
+
+    void shouldClampInitialEventsTimeoutToSixtySeconds()
+    {
+        launch(serverArgs() + QStringList{"-A", "--watch-list", "--initial-events-timeout", "120",
+                                          "--duration", "1", "pods"});
+        QVERIFY(m_process->waitForFinished(15000));
+        QCOMPARE(m_process->exitCode(), 0);
+        const QString diagnostics = QString::fromUtf8(m_process->readAllStandardError());
+        QVERIFY2(diagnostics.contains(QLatin1String("--initial-events-timeout 120 is above the "
+                                                    "maximum of 60 s; using 60")),
+                 qPrintable(diagnostics));
+        QVERIFY(hasLine("synced"));
+    }
+
     void shouldExitOneWhenUnreachableBeforeSync()
     {
         launch({"--server", "http://127.0.0.1:1", "--exit-after-sync", "pods"});
@@ -221,6 +271,10 @@ private slots:
         QTest::newRow("bad page size") << QStringList{"--page-size", "many", "pods"};
         QTest::newRow("bad server") << QStringList{"--server", "ftp://x", "pods"};
         QTest::newRow("bad stall timeout") << QStringList{"--stall-timeout", "-1", "pods"};
+        QTest::newRow("zero initial-events timeout")
+            << QStringList{"--initial-events-timeout", "0", "pods"};
+        QTest::newRow("bad initial-events timeout")
+            << QStringList{"--initial-events-timeout", "soon", "pods"};
     }
     void shouldExitTwoOnUsageErrors()
     {

@@ -1,129 +1,14 @@
-#include "core/base/ManualClock.h"
-#include "core/net/RestClient.h"
-#include "core/store/ObjectStore.h"
-#include "core/watch/Reflector.h"
+#include "tests/core/ReflectorSimTest.h"
 
-#include "tests/core/SimHarness.h"
-
-#include <QSignalSpy>
-#include <QTest>
-
-// One behaviour per row of PROTOCOL.md, against the simulator. The reflector runs on a
-// ManualClock, so backoffs fire when the test advances time; the simulator runs in real time on
-// its own thread.
-class TestReflector : public QObject
+// One behaviour per row of docs/protocol.md, against the simulator (streaming lists and the
+// LIST page size have their own tests: tst_streaminglist, tst_listpagesize).
+class TestReflector : public ReflectorSimTest
 {
     Q_OBJECT
 
-private:
-    std::unique_ptr<SimHarness> m_sim;
-    std::unique_ptr<ManualClock> m_clock;
-    std::unique_ptr<RestClient> m_client;
-    std::unique_ptr<ObjectStore> m_store;
-    std::unique_ptr<Reflector> m_reflector;
-    std::unique_ptr<QSignalSpy> m_backoffs;
-    std::unique_ptr<QSignalSpy> m_errors;
-    std::unique_ptr<QSignalSpy> m_synced;
-
-    static WatchTarget podsEverywhere()
-    {
-        WatchTarget target;
-        target.version = QStringLiteral("v1");
-        target.resource = QStringLiteral("pods");
-        target.kind = QStringLiteral("Pod");
-        return target;
-    }
-
-    void startSim(const SimConfig &config = SimConfig())
-    {
-        m_reflector.reset();
-        m_sim = std::make_unique<SimHarness>(config);
-        QVERIFY2(m_sim->isRunning(), qPrintable(m_sim->errorString()));
-        m_client = std::make_unique<RestClient>(m_sim->restConfig());
-    }
-
-    void makeReflector(const ReflectorOptions &options = {},
-                       const WatchTarget &target = podsEverywhere())
-    {
-        m_reflector = std::make_unique<Reflector>(m_client.get(), m_store.get(), target, options,
-                                                  m_clock.get());
-        m_reflector->setRandomSource([] { return 0.0; });
-        m_backoffs = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::backoffScheduled);
-        m_errors = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::errorOccurred);
-        m_synced = std::make_unique<QSignalSpy>(m_reflector.get(), &Reflector::synced);
-    }
-
-    // Starts and waits until synced and watching, then forgets the requests so far.
-    void startSynced(const ReflectorOptions &options = {})
-    {
-        makeReflector(options);
-        m_reflector->start();
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
-        QTRY_VERIFY_WITH_TIMEOUT(watchRequestCount() == 1, 10000);
-        m_sim->clearRequests();
-    }
-
-    int watchRequestCount()
-    {
-        int count = 0;
-        for (const QString &summary : m_sim->requestSummaries())
-            count += summary.startsWith(QLatin1String("WATCH"));
-        return count;
-    }
-
-    // The store holds exactly the server's objects at their resourceVersions.
-    bool storeEqualsServer(QString *difference = nullptr)
-    {
-        const QJsonObject objects = m_sim->state().value(QLatin1String("objects")).toObject();
-        if (objects.size() != m_store->size()) {
-            if (difference)
-                *difference =
-                    QStringLiteral("sizes %1 vs %2").arg(m_store->size()).arg(objects.size());
-            return false;
-        }
-        for (auto it = objects.begin(); it != objects.end(); ++it) {
-            const StoredObjectPtr object = m_store->get(it.key());
-            if (!object || object->resourceVersion != it.value().toString()) {
-                if (difference)
-                    *difference = QStringLiteral("differs at %1").arg(it.key());
-                return false;
-            }
-        }
-        return true;
-    }
-
-    QString lastSummary()
-    {
-        return m_sim->requestSummaries().value(m_sim->requestSummaries().size() - 1);
-    }
-
-    // Lets a pending backoff run out.
-    void fireBackoff()
-    {
-        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), ReflectorPhase::BackingOff, 10000);
-        m_clock->advance(60000);
-    }
-
 private slots:
-    void initTestCase()
-    {
-        qRegisterMetaType<ApiError>();
-        qRegisterMetaType<ReflectorPhase>();
-    }
-
-    void init()
-    {
-        m_clock = std::make_unique<ManualClock>();
-        m_store = std::make_unique<ObjectStore>();
-        startSim();
-    }
-
-    void cleanup()
-    {
-        m_reflector.reset();
-        m_client.reset();
-        m_sim.reset();
-    }
+    void init() { setUpFixture(); }
+    void cleanup() { tearDownFixture(); }
 
     // --- Requests ---
 
@@ -182,23 +67,6 @@ private slots:
                  (QStringList{"WATCH resourceVersion=" + rv, "LIST resourceVersion=" + rv}));
     }
 
-    void shouldKeepPagingWhenFirstListWasPaginated()
-    {
-        // Given a server that paginates resourceVersion=0 lists and 1200 pods
-        SimConfig config;
-        config.pods = 1200;
-        config.paginateRv0 = true;
-        startSim(config);
-        startSynced();
-        QCOMPARE(m_store->size(), 1200);
-        // When the reflector relists
-        m_reflector->relist();
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
-        // Then the relist keeps limit=500
-        QVERIFY2(m_sim->requestSummaries().first().startsWith("LIST limit=500 resourceVersion="),
-                 qPrintable(m_sim->requestSummaries().join('\n')));
-    }
-
     void shouldRequestContinuationPagesWithoutResourceVersion()
     {
         // Given a page size of 15 and 40 pods, on a server that pages resourceVersion=0 lists
@@ -222,34 +90,6 @@ private slots:
         QCOMPARE(m_store->size(), 40);
         QVERIFY(!progress.isEmpty());
         QCOMPARE(progress.last().at(0).toLongLong(), 40);
-    }
-
-    void shouldListWithoutResourceVersionAtOnceAfterExpiredList()
-    {
-        // Given a synced reflector whose relist will get 410 Expired
-        startSynced();
-        const QString rv = m_reflector->resourceVersion();
-        m_sim->control("fail", {{"count", "1"}, {"code", "410"}, {"watch", "false"}});
-        // When it relists
-        m_reflector->relist();
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
-        // Then it listed again at once without a resourceVersion, and did not back off
-        const QStringList requests = m_sim->requestSummaries();
-        QCOMPARE(requests.at(0), "LIST resourceVersion=" + rv);
-        QCOMPARE(requests.at(1), QStringLiteral("LIST limit=500"));
-        QCOMPARE(m_backoffs->size(), 0);
-        QVERIFY(storeEqualsServer());
-    }
-
-    void shouldListWithoutResourceVersionAfterTooLargeResourceVersion()
-    {
-        startSynced();
-        m_sim->control("fail", {{"count", "1"}, {"code", "504"}, {"watch", "false"}});
-        m_reflector->relist();
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
-        QCOMPARE(m_sim->requestSummaries().at(1), QStringLiteral("LIST limit=500"));
-        QCOMPARE(m_backoffs->size(), 0);
-        QCOMPARE(m_errors->first().at(0).value<ApiError>().httpStatus, 504);
     }
 
     void shouldFallBackToFullListWhenContinuationExpires()
@@ -276,65 +116,6 @@ private slots:
         QVERIFY(requests.at(1).startsWith("LIST continue="));
         QCOMPARE(requests.at(2), QStringLiteral("LIST resourceVersion=0"));
         QVERIFY(storeEqualsServer());
-    }
-
-    void shouldStreamListWithInitialEventsAndKeepTheStream()
-    {
-        // Given watch-list mode
-        ReflectorOptions options;
-        options.watchList = true;
-        makeReflector(options);
-        m_reflector->start();
-        // Then one streaming request syncs the store, which then follows live events on it
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
-        QCOMPARE(m_reflector->phase(), ReflectorPhase::Watching);
-        QVERIFY(storeEqualsServer());
-        const QString rv = m_sim->objectOp("add", "default", "streamed-later");
-        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
-        QVERIFY(m_store->contains(QStringLiteral("default/streamed-later")));
-        QCOMPARE(m_sim->requestSummaries(), (QStringList{"STREAM"}));
-        const QJsonObject query =
-            m_sim->requests().first().toObject().value(QLatin1String("query")).toObject();
-        QCOMPARE(query.value(QLatin1String("sendInitialEvents")).toString(),
-                 QStringLiteral("true"));
-        QCOMPARE(query.value(QLatin1String("resourceVersionMatch")).toString(),
-                 QStringLiteral("NotOlderThan"));
-        QCOMPARE(query.value(QLatin1String("allowWatchBookmarks")).toString(),
-                 QStringLiteral("true"));
-    }
-
-    void shouldRestartStreamingListWhenStreamEndsBeforeBookmark()
-    {
-        // Given a stalled streaming list that has been open for over a second
-        ReflectorOptions options;
-        options.watchList = true;
-        m_sim->control("stall", {{"seconds", "30"}});
-        makeReflector(options);
-        m_reflector->start();
-        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 1, 10000);
-        m_clock->advance(2000);
-        // When the stream is cut before the initial-events-end bookmark
-        m_sim->control("reset");
-        m_sim->control("drop-watches");
-        // Then a new streaming list starts from scratch and syncs
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
-        QCOMPARE(m_sim->requestSummaries().mid(0, 2), (QStringList{"STREAM", "STREAM"}));
-        QVERIFY(storeEqualsServer());
-    }
-
-    void shouldFallBackToListWhenStreamingListRejected()
-    {
-        ReflectorOptions options;
-        options.watchList = true;
-        m_sim->control("fail", {{"count", "1"}, {"code", "403"}, {"watch", "true"}});
-        makeReflector(options);
-        m_reflector->start();
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
-        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 3, 10000);
-        const QStringList requests = m_sim->requestSummaries();
-        QCOMPARE(requests.at(0), QStringLiteral("STREAM"));
-        QCOMPARE(requests.at(1), QStringLiteral("LIST limit=500 resourceVersion=0"));
-        QVERIFY(requests.at(2).startsWith("WATCH resourceVersion="));
     }
 
     // --- Outcomes ---
@@ -437,10 +218,11 @@ private slots:
         m_sim->control("fail", {{"count", "1"}, {"code", "410"}, {"watch", "false"}});
         fireBackoff();
         QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
-        // Then: LIST at lastSyncRV, then at once a LIST without RV
+        // Then: LIST at lastSyncRV, then at once a LIST without RV, with that list's page size
+        // (none: client-go's pager keeps it for the retry)
         const QStringList requests = m_sim->requestSummaries();
         QCOMPARE(requests.at(0), "LIST resourceVersion=" + rv);
-        QCOMPARE(requests.at(1), QStringLiteral("LIST limit=500"));
+        QCOMPARE(requests.at(1), QStringLiteral("LIST"));
         QCOMPARE(m_backoffs->size(), 1);
         QVERIFY(storeEqualsServer());
     }
@@ -656,26 +438,6 @@ private slots:
         // And a full timeout after the last bytes it does count as stalled
         m_clock->advance(1);
         QCOMPARE(stalls.size(), 1);
-    }
-
-    void shouldRestartStalledStreamingListFromScratch()
-    {
-        // Given a streaming list that never gets its initial events (the server stalls it)
-        ReflectorOptions options;
-        options.watchList = true;
-        options.watchStallTimeoutMs = 10000;
-        m_sim->control("stall", {{"seconds", "30"}});
-        makeReflector(options);
-        m_reflector->start();
-        QTRY_COMPARE_WITH_TIMEOUT(m_sim->requestSummaries().size(), 1, 10000);
-        m_sim->control("reset"); // the next stream is not stalled
-        // When the stall timeout passes
-        m_clock->advance(10000);
-        // Then a new streaming list starts from scratch and syncs
-        QCOMPARE(m_reflector->stats().watchStalls, 1);
-        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
-        QCOMPARE(m_sim->requestSummaries().mid(0, 2), (QStringList{"STREAM", "STREAM"}));
-        QVERIFY(storeEqualsServer());
     }
 
     // --- Resync, control ---

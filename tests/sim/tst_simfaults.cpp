@@ -25,6 +25,7 @@ private slots:
     void shouldSendGarbageOnNextWatch();
     void shouldTruncateNextWatch();
     void shouldStallWatches();
+    void shouldOmitInitialEventsEndUntilSwitchedOff();
     void shouldClearFaultsOnReset();
     void shouldApplyStartupFaults();
 
@@ -273,6 +274,50 @@ void TestSimFaults::shouldStallWatches()
     // And after the stall everything flows
     QTRY_COMPARE_WITH_TIMEOUT(open->events.size(), 1, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(next->events.size(), 11, 10000);
+}
+
+void TestSimFaults::shouldOmitInitialEventsEndUntilSwitchedOff()
+{
+    const QString streamingList =
+        QStringLiteral("/api/v1/pods?watch=true&sendInitialEvents=true&allowWatchBookmarks=true"
+                       "&resourceVersionMatch=NotOlderThan");
+    const auto endMarkers = [](const SimTestClient::Watch &w) {
+        int count = 0;
+        for (const QJsonObject &event : w.events)
+            count += event.value("object")
+                         .toObject()
+                         .value("metadata")
+                         .toObject()
+                         .value("annotations")
+                         .toObject()
+                         .contains("k8s.io/initial-events-end");
+        return count;
+    };
+    // Given the switch on
+    m_client->control("omit-initial-events-end");
+    // When a streaming list starts
+    auto w = m_client->watch(streamingList);
+    // Then the initial events come, the end marker never does, and the stream goes on live
+    QTRY_COMPARE_WITH_TIMEOUT(w->count("ADDED"), 10, 10000);
+    m_client->control("objects?resource=pods&op=add&namespace=default&name=live");
+    QTRY_COMPARE_WITH_TIMEOUT(w->count("ADDED"), 11, 10000);
+    QCOMPARE(endMarkers(*w), 0);
+    QVERIFY(!w->finished);
+    // And a plain watch from "0" is as always
+    auto plain = m_client->watch("/api/v1/pods?watch=true");
+    QTRY_COMPARE_WITH_TIMEOUT(plain->count("ADDED"), 11, 10000);
+    // When switched off, the next streaming list ends its initial events with the marker
+    m_client->control("omit-initial-events-end?on=false");
+    auto next = m_client->watch(streamingList);
+    QTRY_COMPARE_WITH_TIMEOUT(endMarkers(*next), 1, 10000);
+    // And reset switches it off too; a bad value is refused
+    m_client->control("omit-initial-events-end?on=true");
+    m_client->control("reset");
+    auto afterReset = m_client->watch(streamingList);
+    QTRY_COMPARE_WITH_TIMEOUT(endMarkers(*afterReset), 1, 10000);
+    int status = 0;
+    m_sim.control(QStringLiteral("omit-initial-events-end?on=maybe"), &status);
+    QCOMPARE(status, 400);
 }
 
 void TestSimFaults::shouldClearFaultsOnReset()
