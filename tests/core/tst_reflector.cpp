@@ -79,6 +79,8 @@ private slots:
         QSignalSpy progress(m_reflector.get(), &Reflector::listProgress);
         m_reflector->start();
         QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
+        // The server thread may record the WATCH after the client has synced.
+        QTRY_COMPARE_WITH_TIMEOUT(watchRequestCount(), 1, 10000);
         // Then three pages: the first at RV 0, the others by continue token only
         const QStringList requests = m_sim->requestSummaries();
         QCOMPARE(requests.at(0), QStringLiteral("LIST limit=15 resourceVersion=0"));
