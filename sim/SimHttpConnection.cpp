@@ -1,8 +1,8 @@
 #include "sim/SimHttpConnection.h"
 
-#include <QSslSocket>
+#include "sim/SimNativeSocket.h"
 
-#include <sys/socket.h>
+#include <QSslSocket>
 
 namespace {
 
@@ -219,8 +219,7 @@ void SimHttpConnection::abort()
     m_socket->flush();
     // Linger 0 turns the close into a TCP reset, so no client can mistake it for the end of a
     // body delimited by connection close.
-    const struct linger reset = {1, 0};
-    ::setsockopt(int(m_socket->socketDescriptor()), SOL_SOCKET, SO_LINGER, &reset, sizeof reset);
+    SimNativeSocket::resetOnClose(m_socket->socketDescriptor());
     m_socket->abort();
 }
 

@@ -2,27 +2,7 @@
 
 #include "sim/SimServer.h"
 
-#include <QDeadlineTimer>
-#include <QFileInfo>
 #include <QUrlQuery>
-
-#ifdef Q_OS_LINUX
-#include <unistd.h>
-#endif
-
-namespace {
-
-// The kernel's id of the calling thread, where /proc lists threads by it; 0 elsewhere.
-qint64 kernelThreadId()
-{
-#ifdef Q_OS_LINUX
-    return gettid();
-#else
-    return 0;
-#endif
-}
-
-} // namespace
 
 SimServerThread::~SimServerThread()
 {
@@ -42,7 +22,7 @@ QUrl SimServerThread::start(const SimConfig &config, quint16 port)
         m_anchor.get(),
         [&] {
             // Runs on the server thread so the server and its sockets belong to it.
-            m_threadId = kernelThreadId();
+            m_threadExit.recordCurrentThread();
             auto *server = new SimServer(config);
             if (server->listen(port)) {
                 url = server->baseUrl();
@@ -57,7 +37,7 @@ QUrl SimServerThread::start(const SimConfig &config, quint16 port)
     if (!m_server) {
         m_thread.quit();
         m_thread.wait();
-        waitUntilThreadGone();
+        m_threadExit.wait();
         m_anchor.reset();
     }
     return url;
@@ -74,22 +54,8 @@ void SimServerThread::stop()
     }
     m_thread.quit();
     m_thread.wait();
-    waitUntilThreadGone();
+    m_threadExit.wait();
     m_anchor.reset();
-}
-
-void SimServerThread::waitUntilThreadGone()
-{
-#ifdef Q_OS_LINUX
-    // QThread::wait() returns before the thread's thread-local destructors have run. A TLS
-    // server's thread frees its OpenSSL state there; a process that exits meanwhile frees the
-    // same state again in OpenSSL's exit handler. The task leaves /proc once the thread is gone.
-    const QString task = QStringLiteral("/proc/self/task/%1").arg(m_threadId);
-    const QDeadlineTimer deadline(2000);
-    while (m_threadId && QFileInfo::exists(task) && !deadline.hasExpired())
-        QThread::msleep(1);
-#endif
-    m_threadId = 0;
 }
 
 QByteArray SimServerThread::control(const QString &callAndQuery, int *status)

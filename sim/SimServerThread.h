@@ -1,6 +1,7 @@
 #pragma once
 
 #include "sim/SimConfig.h"
+#include "sim/SimThreadExit.h"
 
 #include <QString>
 #include <QThread>
@@ -34,12 +35,10 @@ public:
     SimServer *server() const { return m_server; }
 
 private:
-    void waitUntilThreadGone();
-
     QThread m_thread;
     std::unique_ptr<QObject> m_anchor; // lives on m_thread: the target of calls into it
     SimServer *m_server = nullptr;     // Owned; deleted on its own thread by stop().
     QString m_error;
     QString m_caFile;
-    qint64 m_threadId = 0; // the kernel's id of m_thread, while it runs (Linux)
+    SimThreadExit m_threadExit; // m_thread, recorded on it, waited for after wait()
 };

@@ -1,45 +1,11 @@
 // kubeglass-sim: a simulated Kubernetes API server for tests, benchmarks and demos.
+#include "core/platform/StopSignalWatcher.h"
 #include "sim/SimServer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QSocketNotifier>
 
-#include <csignal>
 #include <cstdio>
-#include <sys/socket.h>
-#include <unistd.h>
-
-namespace {
-
-int g_signalFds[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char c = 1;
-    [[maybe_unused]] const auto n = ::write(g_signalFds[0], &c, 1);
-}
-
-// SIGINT/SIGTERM end the event loop through a socket pair (the only safe work in a handler).
-void quitOnSignals(QCoreApplication &app)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, g_signalFds) != 0)
-        return;
-    auto *notifier = new QSocketNotifier(g_signalFds[1], QSocketNotifier::Read, &app);
-    QObject::connect(notifier, &QSocketNotifier::activated, &app, [&app] {
-        char c;
-        [[maybe_unused]] const auto n = ::read(g_signalFds[1], &c, 1);
-        app.quit();
-    });
-    struct sigaction action = {};
-    action.sa_handler = onSignal;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    sigaction(SIGINT, &action, nullptr);
-    sigaction(SIGTERM, &action, nullptr);
-}
-
-} // namespace
 
 int main(int argc, char *argv[])
 {
@@ -158,7 +124,9 @@ int main(int argc, char *argv[])
     config.allowedNamespaces = parser.value(allow).split(u',', Qt::SkipEmptyParts);
 
     // Before the listening line: whoever reads it may signal us at once.
-    quitOnSignals(app);
+    StopSignalWatcher stopSignals;
+    QObject::connect(&stopSignals, &StopSignalWatcher::stopRequested, &app,
+                     &QCoreApplication::quit);
     SimServer server(config);
     if (!server.listen(quint16(listenPort))) {
         std::fprintf(stderr, "kubeglass-sim: %s\n", qPrintable(server.errorString()));

@@ -1,7 +1,8 @@
 // kubeglass-watch: list and watch one resource with Kubeglass's reflector, reporting every
 // step as JSON lines. The interface is fixed: acceptance tests drive it.
 
-#include "app/kubeglass-watch/SignalWatcher.h"
+#include "core/platform/StopSignalWatcher.h"
+
 #include "app/kubeglass-watch/WatchCommand.h"
 
 #include <QCommandLineParser>
@@ -197,8 +198,9 @@ int main(int argc, char **argv)
     }
 
     WatchCommand command(options, sinceStart);
-    SignalWatcher signalWatcher;
-    QObject::connect(&signalWatcher, &SignalWatcher::terminationRequested, &command,
+    // Ctrl+C, SIGTERM or a closed console: the same clean finish, snapshot included.
+    StopSignalWatcher stopSignals;
+    QObject::connect(&stopSignals, &StopSignalWatcher::stopRequested, &command,
                      [&command] { command.finish(0); });
     if (!command.start())
         return command.exitCode();

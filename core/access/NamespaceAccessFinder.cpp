@@ -309,6 +309,8 @@ void NamespaceAccessFinder::finish()
             access.reason = pending.errors.join(QLatin1String("; "));
         } else {
             access.verdict = NamespaceAccess::Verdict::Allowed;
+            // The reviews answer in any order; the reason must not depend on it.
+            pending.allowedVerbs.sort();
             access.reason = QStringLiteral("%1 allowed (%2)")
                                 .arg(pending.allowedVerbs.join(QLatin1String(", ")),
                                      pending.deciders.join(QLatin1String(", ")));

@@ -3,11 +3,10 @@
 #include "core/Logging.h"
 #include "core/base/Clock.h"
 #include "core/config/PemKeyDecoder.h"
+#include "core/platform/PluginProcess.h"
 
-#include <QDir>
 #include <QJsonDocument>
 #include <QProcess>
-#include <QStandardPaths>
 
 namespace {
 
@@ -85,25 +84,22 @@ void ExecCredentialProvider::start()
                         .arg(m_config.userName));
         return;
     }
-    const QString program =
-        m_config.command.contains(QLatin1Char('/')) || QDir::isAbsolutePath(m_config.command)
-            ? m_config.command
-            : QStandardPaths::findExecutable(m_config.command);
+    // kubectl resolves the command with the plugin's environment (its env entries can set PATH).
+    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
+    for (const auto &[name, value] : m_config.env)
+        environment.insert(name, value);
+    const QString program = PluginProcess::lookPath(m_config.command, environment);
     if (program.isEmpty()) {
         onFailedToStart();
         return;
     }
-
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    for (const auto &[name, value] : m_config.env)
-        environment.insert(name, value);
     environment.insert(QStringLiteral("KUBERNETES_EXEC_INFO"), QString::fromUtf8(execInfo()));
 
     m_stdout.clear();
     m_stderr.clear();
     m_timedOut = false;
     m_outputTooLarge = false;
-    m_process = new QProcess(this);
+    m_process = new PluginProcess(this);
     m_process->setProgram(program);
     m_process->setArguments(m_config.args);
     m_process->setProcessEnvironment(environment);

@@ -2,6 +2,7 @@
 
 #include "core/Logging.h"
 #include "core/config/KubeconfigParser.h"
+#include "core/platform/KubeHomeDirectory.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,14 +29,10 @@ QStringList KubeconfigLoader::candidateFiles() const
         }
         return files;
     }
-#ifdef Q_OS_WIN
-    QString home = m_environment.value(QStringLiteral("USERPROFILE"));
-#else
-    QString home = m_environment.value(QStringLiteral("HOME"));
-#endif
-    if (home.isEmpty())
-        home = QDir::homePath();
-    return {QDir(home).filePath(QStringLiteral(".kube/config"))};
+    const QString config = KubeHomeDirectory::defaultKubeconfig(m_environment);
+    if (config.isEmpty())
+        return {QDir(QDir::homePath()).filePath(QStringLiteral(".kube/config"))};
+    return {config};
 }
 
 Kubeconfig KubeconfigLoader::load() const

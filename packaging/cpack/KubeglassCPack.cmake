@@ -33,7 +33,8 @@ set(CPACK_WIX_PROGRAM_MENU_FOLDER Kubeglass)
 set(CPACK_WIX_INSTALL_SCOPE perMachine)
 set(CPACK_WIX_PROPERTY_ARPURLINFOABOUT "${PROJECT_HOMEPAGE_URL}")
 
-if(WIN32 AND KUBEGLASS_PROGRAMS)
+# The MinGW cross build deploys its own way (msi/MingwDeploy.cmake): it has no windeployqt.
+if(WIN32 AND NOT CMAKE_CROSSCOMPILING AND KUBEGLASS_PROGRAMS)
     # windeployqt copies the Qt DLLs and plugins next to the programs in the install tree;
     # InstallRequiredSystemLibraries adds the MSVC runtime.
     find_program(KUBEGLASS_WINDEPLOYQT windeployqt HINTS ${QT6_INSTALL_PREFIX}/${QT6_INSTALL_BINS} REQUIRED)
@@ -51,7 +52,9 @@ include(CPack)
 
 find_program(KUBEGLASS_TOOL_dpkg-shlibdeps dpkg-shlibdeps)
 find_program(KUBEGLASS_TOOL_dpkg-deb dpkg-deb)
-if(NOT KUBEGLASS_PROGRAMS)
+if(WIN32)
+    kubeglass_unavailable_target(deb "a Windows build makes the MSI (target msi), not a .deb")
+elseif(NOT KUBEGLASS_PROGRAMS)
     kubeglass_unavailable_target(deb "the Kubeglass programs are not part of this build yet")
 elseif(NOT KUBEGLASS_TOOL_dpkg-shlibdeps OR NOT KUBEGLASS_TOOL_dpkg-deb)
     kubeglass_unavailable_target(deb "dpkg-shlibdeps not found; install: apt-get install dpkg-dev")

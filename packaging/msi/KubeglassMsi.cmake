@@ -17,6 +17,7 @@ else()
     add_custom_target(msi
         COMMAND ${CMAKE_COMMAND} -E rm -rf ${_stage}
         COMMAND ${CMAKE_COMMAND} --install ${CMAKE_BINARY_DIR} --prefix ${_stage} --config $<CONFIG>
+                --strip
         COMMAND ${KUBEGLASS_BUILD_MSI} --stage ${_stage} --main $<TARGET_FILE_NAME:kubeglass>
             --version ${PROJECT_VERSION} --upgrade-code ${KUBEGLASS_UPGRADE_CODE}
             --icon ${PROJECT_SOURCE_DIR}/resources/kubeglass.ico --output ${KUBEGLASS_MSI}

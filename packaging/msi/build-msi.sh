@@ -45,5 +45,18 @@ wixl --arch x64 -o "$output" \
   -D Version="$version" -D SourceDir="${stage#/}" -D BinDir="${stage#/}/bin" -D MainExe="$main" -D Icon="${icon#/}" \
   -D UpgradeCode="$upgrade_code" -D Win64=yes \
   "$here/kubeglass.wxs" "$work/programs.wxs" "$work/files.wxs"
+# wixl knows no <Environment>: the system PATH entry for BINDIR (kubeglass-watch on the command
+# line) is added to the Environment table afterwards with msibuild, and the two standard actions
+# that apply it are scheduled at their usual places. "=-*PATH" = set on install, remove on
+# uninstall, system variable; "[~];" appends to the existing value.
+command -v msibuild >/dev/null || { echo "build-msi: msibuild not found (apt-get install msitools)" >&2; exit 1; }
+printf 'Environment\tName\tValue\tComponent_\ns72\tl255\tL255\ts72\nEnvironment\tEnvironment\n%s\t%s\t%s\t%s\n' \
+  SystemPathBinDir '=-*PATH' '[~];[BINDIR]' MainProgram > "$work/Environment.idt"
+msibuild "$output" -i "$work/Environment.idt"
+scheduled=$(msiinfo export "$output" InstallExecuteSequence | cut -f1)
+for action in RemoveEnvironmentStrings:3300 WriteEnvironmentStrings:5200; do
+  grep -qx "${action%%:*}" <<<"$scheduled" ||
+    msibuild "$output" -q "INSERT INTO InstallExecuteSequence (Action, Sequence) VALUES ('${action%%:*}', ${action##*:})"
+done
 rm -rf "$work"
 echo "build-msi: wrote $output"

@@ -6,6 +6,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <filesystem>
+
 // Noticing kubeconfig edits on disk (real inotify; the debounce runs on a ManualClock).
 class TestKubeconfigWatcher : public QObject
 {
@@ -84,7 +86,10 @@ void TestKubeconfigWatcher::shouldSignalWhenAFileIsReplacedByRename()
     // When another file is renamed over it, twice
     for (const char *content : {"b: 22\n", "c: 333\n"}) {
         const QString temp = TestFiles::write(m_dir->path(), "config.tmp", content);
-        QVERIFY(std::rename(qPrintable(temp), qPrintable(m_path)) == 0);
+        // std::filesystem replaces an existing target on Windows too (MoveFileEx), as editors do.
+        std::error_code error;
+        std::filesystem::rename(temp.toStdWString(), m_path.toStdWString(), error);
+        QVERIFY2(!error, error.message().c_str());
         QVERIFY(settle());
     }
 

@@ -1,4 +1,7 @@
-// The kubeglass-sim executable: its first stdout line, --help, flags and a clean SIGTERM exit.
+// The kubeglass-sim executable: its first stdout line, --help, flags and a clean exit on a stop
+// request (SIGTERM, Ctrl+Break).
+#include "tests/core/StopSignalSender.h"
+
 #include <QEventLoop>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -15,7 +18,7 @@ class TestSimExe : public QObject
 
 private slots:
     void shouldPrintListeningUrlThenServe();
-    void shouldExitCleanlyOnSigterm();
+    void shouldExitCleanlyOnStopRequest();
     void shouldPrintHelp();
     void shouldRejectBadArguments();
 
@@ -27,6 +30,7 @@ private:
 
 QUrl TestSimExe::start(QProcess &process, const QStringList &args)
 {
+    StopSignalSender::prepare(process);
     process.start(QStringLiteral(KUBEGLASS_SIM_EXE), args);
     if (!process.waitForStarted(10000))
         return {};
@@ -64,17 +68,19 @@ void TestSimExe::shouldPrintListeningUrlThenServe()
     QByteArray body;
     QCOMPARE(get(url.resolved(QUrl("/api/v1/pods")), &body), 200);
     QCOMPARE(QJsonDocument::fromJson(body).object().value("items").toArray().size(), 7);
-    sim.terminate();
+    sim.kill();
     QVERIFY(sim.waitForFinished(10000));
 }
 
-void TestSimExe::shouldExitCleanlyOnSigterm()
+void TestSimExe::shouldExitCleanlyOnStopRequest()
 {
+    if (const QString reason = StopSignalSender::unsupportedReason(); !reason.isEmpty())
+        QSKIP(qPrintable(reason));
     // Given a running simulator
     QProcess sim;
     QVERIFY(start(sim, {"--pods", "1"}).isValid());
-    // When it gets SIGTERM
-    sim.terminate();
+    // When it is asked to stop
+    QVERIFY(StopSignalSender::send(sim));
     // Then it exits normally with status 0
     QVERIFY(sim.waitForFinished(10000));
     QCOMPARE(sim.exitStatus(), QProcess::NormalExit);
