@@ -1,18 +1,18 @@
 #include "ui/MainWindow.h"
 
 #include "core/net/ApiError.h"
-#include "ui/ClusterConnection.h"
+#include "core/session/ClusterConnection.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 #include "ui/DetailPane.h"
 #include "ui/HealthDelegate.h"
 #include "ui/MessageBar.h"
 #include "ui/NamespaceSelector.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
-#include "ui/ResourceCatalog.h"
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
 #include "ui/UiLogging.h"
-#include "ui/WatchSession.h"
 
 #include <QAction>
 #include <QApplication>
@@ -509,8 +509,7 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
     m_session = new WatchSession(m_connection.get(), tr("resource"), this);
     connect(m_session, &WatchSession::storeChanged, m_model, &ObjectTableModel::applyDelta);
     connect(m_session, &WatchSession::columnsChanged, m_model, &ObjectTableModel::setServerColumns);
-    connect(m_session, &WatchSession::phaseChanged, this, &MainWindow::onMainPhaseChanged);
-    connect(m_session, &WatchSession::listProgress, this, &MainWindow::updateBanner);
+    connect(m_session, &WatchSession::stateChanged, this, &MainWindow::onMainStateChanged);
     connect(m_session, &WatchSession::errorOccurred, this, &MainWindow::onMainError);
     m_statusPanel->addSession(m_session, true, 0);
     m_statusPanel->addSession(m_namespacesSession, false, 1);
@@ -713,9 +712,11 @@ void MainWindow::startMainWatch()
     updateBanner();
 }
 
-void MainWindow::onMainPhaseChanged(ReflectorPhase phase)
+void MainWindow::onMainStateChanged(const SessionState &state)
 {
-    if (phase == ReflectorPhase::Watching && m_messageFromWatch && m_messages->isVisible())
+    const bool recovered = state.phase == ReflectorPhase::Watching && m_mainPhase != state.phase;
+    m_mainPhase = state.phase;
+    if (recovered && m_messageFromWatch && m_messages->isVisible())
         m_messages->hide(); // recovered: the error no longer applies
     updateBanner();
 }

@@ -28,6 +28,7 @@ class StatusBanner;
 class StatusPanel;
 class WatchSession;
 struct ApiError;
+struct SessionState;
 
 // The window an admin keeps open all day: pick a context, a resource type and namespaces, and
 // watch the objects live, with the reflector's health always visible.
@@ -93,7 +94,7 @@ private:
     void onDiscoveryFailed(const ApiError &error);
     void rememberType();
     void onNamespacesChanged(const QStringList &namespaces);
-    void onMainPhaseChanged(ReflectorPhase phase);
+    void onMainStateChanged(const SessionState &state);
     void onMainError(const ApiError &error);
     void updateBanner();
     void applyColumnWidths();
@@ -117,7 +118,8 @@ private:
     QString m_contextName;
     bool m_applyingWidths = false;
     bool m_tableRefused = false;
-    bool m_messageFromWatch = false;       // the message bar shows a main-watch error
+    bool m_messageFromWatch = false;                   // the message bar shows a main-watch error
+    ReflectorPhase m_mainPhase = ReflectorPhase::Idle; // of the last state the session published
     bool m_recheckTypeOnDiscovery = false; // the resource answered 404: is it still served?
     QTimer m_bannerTicker;
 

@@ -1,12 +1,12 @@
 #include "bench/gui/GuiBenchmark.h"
 
+#include "core/session/WatchSession.h"
 #include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
-#include "ui/WatchSession.h"
 
 #include "bench/gui/StallMonitor.h"
 

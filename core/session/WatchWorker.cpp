@@ -1,9 +1,10 @@
-#include "ui/WatchWorker.h"
+#include "core/session/WatchWorker.h"
 
+#include "core/Logging.h"
+#include "core/access/NamespacedReflectorGroup.h"
+#include "core/session/WakeReconnector.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
-#include "core/watch/WakeMonitor.h"
-#include "ui/UiLogging.h"
 
 #include <algorithm>
 
@@ -30,40 +31,23 @@ int phaseBadness(ReflectorPhase phase)
 } // namespace
 
 WatchWorker::WatchWorker(RestClient *client, const WatchTarget &target,
-                         const ReflectorOptions &options)
-    : m_wakeMonitor(new WakeMonitor(nullptr, this))
+                         const ReflectorOptions &options, const QString &contextNamespace,
+                         const QStringList &handAdded)
+    : m_client(client)
+    , m_target(target)
+    , m_options(options)
+    , m_contextNamespace(contextNamespace)
+    , m_handAdded(handAdded)
+    , m_statsTimer(this)
 {
-    if (usesGroup(target)) {
-        m_group = new NamespacedReflectorGroup(client, target, options, nullptr, this);
-        connect(m_group, &NamespacedReflectorGroup::membersChanged, this,
-                &WatchWorker::onMembersChanged);
-        connect(m_group, &NamespacedReflectorGroup::modeChanged, this,
-                [this](NamespacedReflectorGroup::Mode mode) {
-                    emit modeChanged(mode);
-                    updatePhase();
-                });
-        connect(m_group, &NamespacedReflectorGroup::switchedToPerNamespace, this,
-                &WatchWorker::switchedToPerNamespace);
-        connect(m_group, &NamespacedReflectorGroup::accessResolved, this,
-                &WatchWorker::onAccessResolved);
-    } else {
-        m_store = new ObjectStore(this);
-        m_reflector = new Reflector(client, m_store, target, options, nullptr, this);
-        watchMember(m_reflector);
-    }
-    m_wakeMonitor->watchNetwork();
-    connect(m_wakeMonitor, &WakeMonitor::resumed, this, &WatchWorker::reconnectAll);
+    m_state.phase = ReflectorPhase::Listing;
     m_statsTimer.setInterval(kStatsIntervalMs);
-    connect(&m_statsTimer, &QTimer::timeout, this, &WatchWorker::publishStats);
-    m_statsTimer.start();
+    connect(&m_statsTimer, &QTimer::timeout, this, &WatchWorker::publish);
 }
 
 WatchWorker::~WatchWorker()
 {
-    if (m_group)
-        m_group->stop();
-    else
-        m_reflector->stop();
+    stop();
 }
 
 bool WatchWorker::usesGroup(const WatchTarget &target)
@@ -76,20 +60,40 @@ ObjectStore *WatchWorker::store() const
     return m_group ? m_group->store() : m_store;
 }
 
-void WatchWorker::setFallbackNamespaces(const QString &contextNamespace,
-                                        const QStringList &handAdded)
-{
-    if (m_group)
-        m_group->setFallbackNamespaces(contextNamespace, handAdded);
-}
-
 QList<Reflector *> WatchWorker::members() const
 {
-    return m_group ? m_group->reflectors() : QList<Reflector *>{m_reflector};
+    if (m_group)
+        return m_group->reflectors();
+    return m_reflector ? QList<Reflector *>{m_reflector} : QList<Reflector *>{};
 }
 
-void WatchWorker::start()
+void WatchWorker::open()
 {
+    if (usesGroup(m_target)) {
+        m_group = new NamespacedReflectorGroup(m_client, m_target, m_options, nullptr, this);
+        m_group->setFallbackNamespaces(m_contextNamespace, m_handAdded);
+        connect(m_group, &NamespacedReflectorGroup::membersChanged, this,
+                &WatchWorker::onMembersChanged);
+        connect(m_group, &NamespacedReflectorGroup::modeChanged, this, &WatchWorker::publish);
+        connect(m_group, &NamespacedReflectorGroup::switchedToPerNamespace, this,
+                [this](const QString &message) {
+                    qCInfo(lcSession) << "reading namespace by namespace:" << message;
+                    m_state.forbiddenMessage = message;
+                    publish();
+                });
+        connect(m_group, &NamespacedReflectorGroup::accessResolved, this,
+                &WatchWorker::onAccessResolved);
+    } else {
+        m_store = new ObjectStore(this);
+        m_reflector = new Reflector(m_client, m_store, m_target, m_options, nullptr, this);
+        watchMember(m_reflector);
+    }
+    connect(store(), &ObjectStore::changed, this, &WatchWorker::storeChanged);
+    connect(store(), &ObjectStore::columnsChanged, this, &WatchWorker::columnsChanged);
+    m_wake = new WakeReconnector([this] { return members(); }, this);
+    connect(m_wake, &WakeReconnector::reconnected, this, &WatchWorker::publish);
+    emit ready();
+    m_statsTimer.start();
     m_groupError = ApiError();
     if (m_group)
         m_group->start();
@@ -101,7 +105,7 @@ void WatchWorker::stop()
 {
     if (m_group)
         m_group->stop();
-    else
+    else if (m_reflector)
         m_reflector->stop();
 }
 
@@ -110,10 +114,13 @@ void WatchWorker::relist()
     const QList<Reflector *> all = members();
     // Stopped while checking access, or nothing was readable: ask again from scratch.
     if (all.isEmpty()) {
-        start();
+        m_groupError = ApiError();
+        if (m_group)
+            m_group->start();
         return;
     }
-    const bool stopped = m_phase == ReflectorPhase::Stopped || m_phase == ReflectorPhase::Idle;
+    const bool stopped =
+        m_state.phase == ReflectorPhase::Stopped || m_state.phase == ReflectorPhase::Idle;
     for (Reflector *member : all) {
         if (stopped)
             member->start();
@@ -122,14 +129,20 @@ void WatchWorker::relist()
     }
 }
 
-QString WatchWorker::addNamespace(const QString &namespaceName)
+void WatchWorker::addNamespace(const QString &namespaceName)
 {
-    if (!m_group)
-        return tr("namespaces can be added only when reading namespace by namespace");
-    const QString error = m_group->addNamespace(namespaceName);
-    if (error.isEmpty())
-        m_groupError = ApiError();
-    return error;
+    const QString error =
+        m_group ? m_group->addNamespace(namespaceName)
+                : tr("namespaces can be added only when reading namespace by namespace");
+    if (!error.isEmpty()) {
+        qCWarning(lcSession) << "namespace" << namespaceName << "not added:" << error;
+        ApiError refused;
+        refused.message = error;
+        emit errorOccurred(refused);
+        return;
+    }
+    m_groupError = ApiError();
+    publish();
 }
 
 void WatchWorker::onMembersChanged()
@@ -142,47 +155,24 @@ void WatchWorker::onMembersChanged()
     m_progress.clear();
     for (Reflector *member : members())
         watchMember(member);
-    updatePhase();
-    publishStats();
+    publish();
 }
 
 void WatchWorker::watchMember(Reflector *member)
 {
     m_watched.append(member);
-    connect(member, &Reflector::phaseChanged, this, [this] {
-        updatePhase();
-        if (m_group)
-            publishStats(); // the member rows change colour at once
-    });
+    connect(member, &Reflector::phaseChanged, this, &WatchWorker::publish);
     connect(member, &Reflector::listProgress, this, [this, member](qint64 soFar, qint64 remaining) {
         onMemberProgress(member, soFar, remaining);
     });
-    connect(member, &Reflector::synced, this,
-            [this](qint64 count, const QString &, qint64) { onMemberSynced(count); });
-    connect(member, &Reflector::backoffScheduled, this, &WatchWorker::backoffScheduled);
+    connect(member, &Reflector::synced, this, &WatchWorker::onMemberSynced);
+    connect(member, &Reflector::backoffScheduled, this, &WatchWorker::publish);
     connect(member, &Reflector::errorOccurred, this,
             [this, member](const ApiError &error) { onMemberError(member, error); });
-    connect(member, &Reflector::watchStalled, this,
-            [this](qint64 idleMs) { emit watchStalled(idleMs); });
-}
-
-void WatchWorker::reconnectAll(const QString &reason)
-{
-    const QList<Reflector *> all = members();
-    const auto reconnects = [&all] {
-        int count = 0;
-        for (Reflector *member : all)
-            count += member->stats().reconnects;
-        return count;
-    };
-    const int before = reconnects();
-    for (Reflector *member : all)
-        member->reconnectNow(reason);
-    if (reconnects() == before)
-        return; // nothing was watching or waiting
-    qCInfo(lcUi) << "reconnected:" << reason;
-    emit reconnected(reason);
-    publishStats();
+    connect(member, &Reflector::watchStalled, this, [this](qint64 idleMs) {
+        qCInfo(lcSession) << m_target.path() << "watch silent for" << idleMs << "ms; restarted";
+        publish();
+    });
 }
 
 void WatchWorker::onMemberError(Reflector *member, const ApiError &error)
@@ -194,12 +184,12 @@ void WatchWorker::onMemberError(Reflector *member, const ApiError &error)
         m_group && m_group->mode() == NamespacedReflectorGroup::Mode::ClusterWide &&
         member->target().namespaceName.isEmpty() && error.httpStatus == 403 && !member->hasSynced();
     if (switching) {
-        qCInfo(lcUi) << "cluster-wide list forbidden; switching to per-namespace reading";
+        qCInfo(lcSession) << "cluster-wide list forbidden; switching to per-namespace reading";
         return;
     }
+    qCWarning(lcSession) << m_target.path() << "error:" << error.toString();
     emit errorOccurred(error);
-    if (m_group)
-        publishStats();
+    publish();
 }
 
 void WatchWorker::onMemberProgress(Reflector *member, qint64 soFar, qint64 remaining)
@@ -212,28 +202,30 @@ void WatchWorker::onMemberProgress(Reflector *member, qint64 soFar, qint64 remai
         if (itemsRemaining >= 0)
             totalRemaining = std::max<qint64>(totalRemaining, 0) + itemsRemaining;
     }
-    emit listProgress(totalSoFar, totalRemaining);
+    m_state.listedSoFar = totalSoFar;
+    m_state.listRemaining = totalRemaining;
+    publish();
 }
 
-void WatchWorker::onMemberSynced(qint64 count)
+void WatchWorker::onMemberSynced()
 {
-    if (!m_group) {
-        emit synced(count);
-        return;
-    }
-    const QList<Reflector *> all = m_group->reflectors();
+    const QList<Reflector *> all = members();
     // The table is complete once every member has listed once.
     if (!std::all_of(all.begin(), all.end(), [](Reflector *r) { return r->hasSynced(); }))
         return;
-    // Push the members' pending batches through the merged store so its size is the total.
-    for (Reflector *member : all)
-        member->store()->flush();
-    m_group->store()->flush();
-    emit synced(m_group->store()->size());
+    if (m_group) {
+        // Push the members' pending batches through the merged store so its size is the total.
+        for (Reflector *member : all)
+            member->store()->flush();
+        m_group->store()->flush();
+    }
+    m_state.synced = true;
+    publish();
 }
 
 void WatchWorker::onAccessResolved(const NamespaceAccessResult &result)
 {
+    m_state.accessResult = result;
     if (m_group->reflectors().isEmpty()) {
         m_groupError.httpStatus = 403;
         m_groupError.reason = QStringLiteral("Forbidden");
@@ -243,9 +235,7 @@ void WatchWorker::onAccessResolved(const NamespaceAccessResult &result)
                 : result.error;
         emit errorOccurred(m_groupError);
     }
-    emit accessResolved(result);
-    updatePhase();
-    publishStats();
+    publish();
 }
 
 ReflectorPhase WatchWorker::combinedPhase() const
@@ -270,15 +260,6 @@ ReflectorPhase WatchWorker::combinedPhase() const
         !all.first()->hasSynced() && all.first()->stats().lastError.httpStatus == 403)
         return ReflectorPhase::Listing;
     return worst;
-}
-
-void WatchWorker::updatePhase()
-{
-    const ReflectorPhase phase = combinedPhase();
-    if (phase == m_phase)
-        return;
-    m_phase = phase;
-    emit phaseChanged(phase);
 }
 
 ReflectorStats WatchWorker::combinedStats() const
@@ -330,19 +311,29 @@ ReflectorStats WatchWorker::combinedStats() const
     return total;
 }
 
-void WatchWorker::publishStats()
+void WatchWorker::publish()
 {
-    emit statsSnapshot(combinedStats(), store()->size());
-    if (!m_group)
-        return;
-    QList<NamespaceMemberStatus> snapshot;
-    for (Reflector *member : m_group->reflectors()) {
-        NamespaceMemberStatus status;
-        status.namespaceName = member->target().namespaceName;
-        status.phase = member->phase();
-        status.stats = member->stats();
-        status.objectCount = member->store()->size();
-        snapshot.append(status);
+    const ReflectorPhase phase = combinedPhase();
+    if (phase != m_state.phase) {
+        if (phase == ReflectorPhase::Watching)
+            m_state.staleSince = QDateTime();
+        else if (m_state.phase == ReflectorPhase::Watching || !m_state.staleSince.isValid())
+            m_state.staleSince = QDateTime::currentDateTime();
+        m_state.phase = phase;
     }
-    emit membersSnapshot(snapshot);
+    m_state.stats = combinedStats();
+    m_state.objectCount = store() ? store()->size() : 0;
+    m_state.members.clear();
+    if (m_group) {
+        m_state.namespaceMode = m_group->mode();
+        for (Reflector *member : m_group->reflectors()) {
+            NamespaceMemberStatus status;
+            status.namespaceName = member->target().namespaceName;
+            status.phase = member->phase();
+            status.stats = member->stats();
+            status.objectCount = member->store()->size();
+            m_state.members.append(status);
+        }
+    }
+    emit stateChanged(m_state);
 }
