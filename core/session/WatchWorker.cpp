@@ -8,28 +8,6 @@
 
 #include <algorithm>
 
-namespace {
-
-// How far a phase is from "live": the group shows its worst member.
-int phaseBadness(ReflectorPhase phase)
-{
-    switch (phase) {
-    case ReflectorPhase::Watching:
-        return 0;
-    case ReflectorPhase::Listing:
-        return 1;
-    case ReflectorPhase::Idle:
-        return 2;
-    case ReflectorPhase::BackingOff:
-        return 3;
-    case ReflectorPhase::Stopped:
-        return 4;
-    }
-    return 2;
-}
-
-} // namespace
-
 WatchWorker::WatchWorker(RestClient *client, const WatchTarget &target,
                          const ReflectorOptions &options, const QString &contextNamespace,
                          const QStringList &handAdded)
@@ -82,11 +60,18 @@ void WatchWorker::open()
                     publish();
                 });
         connect(m_group, &NamespacedReflectorGroup::accessResolved, this,
-                &WatchWorker::onAccessResolved);
+                [this](const NamespaceAccessResult &result) {
+                    m_state.accessResult = result;
+                    publish();
+                });
+        connect(m_group, &NamespacedReflectorGroup::errorOccurred, this, &WatchWorker::onError);
+        connect(m_group, &NamespacedReflectorGroup::synced, this, &WatchWorker::onSynced);
     } else {
         m_store = new ObjectStore(this);
         m_reflector = new Reflector(m_client, m_store, m_target, m_options, nullptr, this);
         watchMember(m_reflector);
+        connect(m_reflector, &Reflector::errorOccurred, this, &WatchWorker::onError);
+        connect(m_reflector, &Reflector::synced, this, &WatchWorker::onSynced);
     }
     connect(store(), &ObjectStore::changed, this, &WatchWorker::storeChanged);
     connect(store(), &ObjectStore::columnsChanged, this, &WatchWorker::columnsChanged);
@@ -94,7 +79,6 @@ void WatchWorker::open()
     connect(m_wake, &WakeReconnector::reconnected, this, &WatchWorker::publish);
     emit ready();
     m_statsTimer.start();
-    m_groupError = ApiError();
     if (m_group)
         m_group->start();
     else
@@ -114,7 +98,6 @@ void WatchWorker::relist()
     const QList<Reflector *> all = members();
     // Stopped while checking access, or nothing was readable: ask again from scratch.
     if (all.isEmpty()) {
-        m_groupError = ApiError();
         if (m_group)
             m_group->start();
         return;
@@ -141,7 +124,6 @@ void WatchWorker::addNamespace(const QString &namespaceName)
         emit errorOccurred(refused);
         return;
     }
-    m_groupError = ApiError();
     publish();
 }
 
@@ -165,28 +147,15 @@ void WatchWorker::watchMember(Reflector *member)
     connect(member, &Reflector::listProgress, this, [this, member](qint64 soFar, qint64 remaining) {
         onMemberProgress(member, soFar, remaining);
     });
-    connect(member, &Reflector::synced, this, &WatchWorker::onMemberSynced);
     connect(member, &Reflector::backoffScheduled, this, &WatchWorker::publish);
-    connect(member, &Reflector::errorOccurred, this,
-            [this, member](const ApiError &error) { onMemberError(member, error); });
     connect(member, &Reflector::watchStalled, this, [this](qint64 idleMs) {
         qCInfo(lcSession) << m_target.path() << "watch silent for" << idleMs << "ms; restarted";
         publish();
     });
 }
 
-void WatchWorker::onMemberError(Reflector *member, const ApiError &error)
+void WatchWorker::onError(const ApiError &error)
 {
-    // The group answers a refused first cluster-wide LIST by reading namespace by namespace:
-    // that 403 is the expected start of per-namespace mode, reported by
-    // switchedToPerNamespace, not a failure of the session.
-    const bool switching =
-        m_group && m_group->mode() == NamespacedReflectorGroup::Mode::ClusterWide &&
-        member->target().namespaceName.isEmpty() && error.httpStatus == 403 && !member->hasSynced();
-    if (switching) {
-        qCInfo(lcSession) << "cluster-wide list forbidden; switching to per-namespace reading";
-        return;
-    }
     qCWarning(lcSession) << m_target.path() << "error:" << error.toString();
     emit errorOccurred(error);
     publish();
@@ -207,59 +176,10 @@ void WatchWorker::onMemberProgress(Reflector *member, qint64 soFar, qint64 remai
     publish();
 }
 
-void WatchWorker::onMemberSynced()
+void WatchWorker::onSynced()
 {
-    const QList<Reflector *> all = members();
-    // The table is complete once every member has listed once.
-    if (!std::all_of(all.begin(), all.end(), [](Reflector *r) { return r->hasSynced(); }))
-        return;
-    if (m_group) {
-        // Push the members' pending batches through the merged store so its size is the total.
-        for (Reflector *member : all)
-            member->store()->flush();
-        m_group->store()->flush();
-    }
     m_state.synced = true;
     publish();
-}
-
-void WatchWorker::onAccessResolved(const NamespaceAccessResult &result)
-{
-    m_state.accessResult = result;
-    if (m_group->reflectors().isEmpty()) {
-        m_groupError.httpStatus = 403;
-        m_groupError.reason = QStringLiteral("Forbidden");
-        m_groupError.message =
-            result.error.isEmpty()
-                ? tr("no namespace may be read; add one you have access to by hand")
-                : result.error;
-        emit errorOccurred(m_groupError);
-    }
-    publish();
-}
-
-ReflectorPhase WatchWorker::combinedPhase() const
-{
-    const QList<Reflector *> all = members();
-    if (all.isEmpty()) {
-        if (!m_group || m_group->mode() == NamespacedReflectorGroup::Mode::Stopped)
-            return ReflectorPhase::Stopped;
-        // Still checking access; or nothing readable (idle until a namespace is added).
-        return m_group->mode() == NamespacedReflectorGroup::Mode::ResolvingAccess
-                   ? ReflectorPhase::Listing
-                   : ReflectorPhase::Idle;
-    }
-    ReflectorPhase worst = ReflectorPhase::Watching;
-    for (Reflector *member : all) {
-        if (phaseBadness(member->phase()) > phaseBadness(worst))
-            worst = member->phase();
-    }
-    // The cluster-wide member just refused (403 before its first sync) is about to be
-    // replaced by per-namespace members: still loading, not backing off.
-    if (m_group && m_group->mode() == NamespacedReflectorGroup::Mode::ClusterWide &&
-        !all.first()->hasSynced() && all.first()->stats().lastError.httpStatus == 403)
-        return ReflectorPhase::Listing;
-    return worst;
 }
 
 ReflectorStats WatchWorker::combinedStats() const
@@ -268,7 +188,7 @@ ReflectorStats WatchWorker::combinedStats() const
     if (all.size() == 1)
         return all.first()->stats();
     ReflectorStats total;
-    total.lastError = m_groupError;
+    total.lastError = m_group ? m_group->groupError() : ApiError();
     int worstWithError = -1;
     for (Reflector *member : all) {
         const ReflectorStats s = member->stats();
@@ -301,7 +221,7 @@ ReflectorStats WatchWorker::combinedStats() const
             total.backoffMs = s.backoffMs;
         }
         // The error worth showing is the one of the member furthest from live.
-        const int badness = phaseBadness(member->phase());
+        const int badness = reflectorPhaseBadness(member->phase());
         if (!s.lastError.isNull() && badness > worstWithError) {
             worstWithError = badness;
             total.lastError = s.lastError;
@@ -313,7 +233,7 @@ ReflectorStats WatchWorker::combinedStats() const
 
 void WatchWorker::publish()
 {
-    const ReflectorPhase phase = combinedPhase();
+    const ReflectorPhase phase = m_group ? m_group->phase() : m_reflector->phase();
     if (phase != m_state.phase) {
         if (phase == ReflectorPhase::Watching)
             m_state.staleSince = QDateTime();

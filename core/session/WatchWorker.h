@@ -63,11 +63,9 @@ private:
     QList<Reflector *> members() const;
     void onMembersChanged();
     void watchMember(Reflector *member);
-    void onMemberError(Reflector *member, const ApiError &error);
+    void onError(const ApiError &error);
     void onMemberProgress(Reflector *member, qint64 soFar, qint64 remaining);
-    void onMemberSynced();
-    void onAccessResolved(const NamespaceAccessResult &result);
-    ReflectorPhase combinedPhase() const;
+    void onSynced();
     ReflectorStats combinedStats() const;
     void publish();
 
@@ -82,8 +80,6 @@ private:
     WakeReconnector *m_wake = nullptr;           // Owned (child).
     QList<QPointer<Reflector>> m_watched;        // members whose signals reach this worker
     QHash<Reflector *, QPair<qint64, qint64>> m_progress; // per member: items so far, remaining
-    // Why the group runs no member at all (no namespace may be read); null otherwise.
-    ApiError m_groupError;
-    SessionState m_state; // what was last published
+    SessionState m_state;                                 // what was last published
     QTimer m_statsTimer;
 };
