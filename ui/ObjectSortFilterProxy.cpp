@@ -49,44 +49,16 @@ void ObjectSortFilterProxy::setObjectModel(ObjectTableModel *model)
 
 void ObjectSortFilterProxy::setNamespaces(const QSet<QString> &namespaces)
 {
-    if (namespaces == m_namespaces)
-        return;
-    // Fewer namespaces than before (and some before): only shown rows can change.
-    const bool narrowing =
-        !namespaces.isEmpty() && (m_namespaces.isEmpty() || m_namespaces.contains(namespaces));
-    m_namespaces = namespaces;
-    applyFilterChange(narrowing);
+    bool narrowing = false;
+    if (m_filter.setNamespaces(namespaces, &narrowing))
+        applyFilterChange(narrowing);
 }
 
 void ObjectSortFilterProxy::setText(const QString &text)
 {
-    if (text == m_text)
-        return;
-    const bool wasPlain = !m_useRegex && m_textError.isEmpty();
-    const QString oldNeedle = m_needle;
-    m_text = text;
-    m_textError.clear();
-    m_useRegex = text.startsWith(u'/') && text.size() > 1;
-    if (m_useRegex) {
-        QString pattern = text.mid(1);
-        if (pattern.endsWith(u'/'))
-            pattern.chop(1);
-        m_regex = QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption |
-                                                  QRegularExpression::MultilineOption);
-        if (!m_regex.isValid()) {
-            m_textError = m_regex.errorString();
-            m_useRegex = false;
-        } else {
-            m_regex.optimize();
-        }
-        m_needle.clear();
-    } else {
-        m_needle = text == u"/" ? QString() : text.trimmed().toLower();
-    }
-    // Typing more of a substring: only the rows shown now can still match.
-    const bool narrowing =
-        wasPlain && !m_useRegex && m_textError.isEmpty() && m_needle.contains(oldNeedle);
-    applyFilterChange(narrowing);
+    bool narrowing = false;
+    if (m_filter.setText(text, &narrowing))
+        applyFilterChange(narrowing);
 }
 
 void ObjectSortFilterProxy::applyFilterChange(bool narrowing)
@@ -154,16 +126,7 @@ void ObjectSortFilterProxy::filterSlice()
 
 bool ObjectSortFilterProxy::accepts(int sourceRow) const
 {
-    if (!m_namespaces.isEmpty() &&
-        !m_namespaces.contains(m_model->objectAt(sourceRow)->namespaceName))
-        return false;
-    if (!m_textError.isEmpty())
-        return false; // a broken expression matches nothing (the field says why)
-    if (m_useRegex)
-        return m_regex.match(m_model->searchText(sourceRow)).hasMatch();
-    if (m_needle.isEmpty())
-        return true;
-    return m_model->containsText(sourceRow, m_needle);
+    return m_filter.accepts(*m_model, sourceRow);
 }
 
 namespace {

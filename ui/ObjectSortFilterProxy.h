@@ -1,10 +1,10 @@
 #pragma once
 
 #include "core/store/StoredObject.h"
+#include "ui/ObjectFilter.h"
 #include "ui/ObjectTableModel.h"
 
 #include <QAbstractProxyModel>
-#include <QRegularExpression>
 #include <QSet>
 #include <QString>
 #include <QTimer>
@@ -39,12 +39,12 @@ public:
 
     // Empty: every namespace.
     void setNamespaces(const QSet<QString> &namespaces);
-    QSet<QString> namespaces() const { return m_namespaces; }
+    QSet<QString> namespaces() const { return m_filter.namespaces(); }
     void setText(const QString &text);
-    QString text() const { return m_text; }
+    QString text() const { return m_filter.text(); }
     // False when the text is a '/' expression that does not compile; textError() says why.
-    bool isTextValid() const { return m_textError.isEmpty(); }
-    QString textError() const { return m_textError; }
+    bool isTextValid() const { return m_filter.textError().isEmpty(); }
+    QString textError() const { return m_filter.textError(); }
     // True while a filter change is still being applied (see kFilterSliceMs); rows not reached
     // yet show as under the previous filter.
     bool isFiltering() const;
@@ -134,12 +134,7 @@ private:
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 
-    QSet<QString> m_namespaces;
-    QString m_text;
-    QString m_needle; // lowercased substring
-    QRegularExpression m_regex;
-    bool m_useRegex = false;
-    QString m_textError;
+    ObjectFilter m_filter;
 
     QTimer m_filterTimer;
     int m_filterCursor = 0;         // source rows below it follow the current filter
