@@ -1,10 +1,10 @@
 #pragma once
 
-#include "core/base/ManualClock.h"
 #include "core/store/ObjectStore.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 
+#include "tests/support/ManualClock.h"
 #include "tests/ui/PodFixture.h"
 
 #include <QAbstractItemModelTester>
