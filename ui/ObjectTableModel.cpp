@@ -3,6 +3,7 @@
 #include "core/base/Clock.h"
 #include "core/store/ObjectStore.h"
 #include "ui/CellValues.h"
+#include "ui/PodHealth.h"
 #include "ui/UiLogging.h"
 
 #include <QElapsedTimer>
@@ -13,18 +14,6 @@
 namespace {
 
 const QString kAgeTitle = QStringLiteral("Age");
-
-bool isReadyShort(const QString &ready)
-{
-    // "1/2": fewer ready containers than declared.
-    const qsizetype slash = ready.indexOf(u'/');
-    if (slash <= 0)
-        return false;
-    bool ok1 = false, ok2 = false;
-    const int have = QStringView(ready).left(slash).toInt(&ok1);
-    const int want = QStringView(ready).mid(slash + 1).toInt(&ok2);
-    return ok1 && ok2 && have < want;
-}
 
 } // namespace
 
@@ -449,15 +438,7 @@ ObjectTableModel::Health ObjectTableModel::health(int row) const
         else if (m_serverColumns.at(i).name == u"Ready")
             ready = object.cells.at(i).toString();
     }
-    if (status.isEmpty())
-        return Health::Normal;
-    if (status == u"Completed" || status == u"Succeeded")
-        return Health::Normal;
-    if (status != u"Running")
-        return status == u"Pending" || status == u"ContainerCreating" || status == u"Terminating"
-                   ? Health::Warning
-                   : Health::Failed;
-    return isReadyShort(ready) ? Health::Warning : Health::Normal;
+    return PodHealth::of(status, ready);
 }
 
 QString ObjectTableModel::searchText(int row) const

@@ -3,6 +3,7 @@
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
+#include "ui/RowHealth.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -32,12 +33,7 @@ public:
         FilterRole,                  // announced when name, namespace or labels may have changed
         ObjectRole,                  // announced when the object changed at all
     };
-    enum class Health
-    {
-        Normal,
-        Warning,
-        Failed
-    };
+    using Health = RowHealth;
     // SortRole's value in a form that compares without allocating.
     struct SortKey
     {
