@@ -65,7 +65,7 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kubeglass"));
     setAccessibleName(tr("Kubeglass"));
-    m_proxy->setObjectModel(m_model);
+    m_proxy->setSourceModel(m_model);
 
     wireToolBar();
     buildCentralArea();

@@ -15,13 +15,15 @@ ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
     connect(&m_filterTimer, &QTimer::timeout, this, &ObjectSortFilterProxy::filterSlice);
 }
 
-void ObjectSortFilterProxy::setObjectModel(ObjectTableModel *model)
+void ObjectSortFilterProxy::setSourceModel(QAbstractItemModel *source)
 {
+    auto *model = qobject_cast<ObjectTableModel *>(source);
+    Q_ASSERT_X(model || !source, "ObjectSortFilterProxy", "the source must be an ObjectTableModel");
     beginResetModel();
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    setSourceModel(model);
+    QAbstractProxyModel::setSourceModel(model);
     if (m_model) {
         m_model->setSortColumn(m_sortColumn);
         connect(m_model, &QAbstractItemModel::dataChanged, this,

@@ -34,7 +34,8 @@ public:
 
     explicit ObjectSortFilterProxy(QObject *parent = nullptr);
 
-    void setObjectModel(ObjectTableModel *model);
+    // Only an ObjectTableModel (or null): the proxy reads its typed sort keys and objects.
+    void setSourceModel(QAbstractItemModel *source) override;
     ObjectTableModel *objectModel() const { return m_model; }
 
     // Empty: every namespace.

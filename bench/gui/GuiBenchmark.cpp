@@ -391,7 +391,7 @@ void GuiBenchmark::measureTableMemory()
                 {model->columnTitle(column), QStringLiteral("string"), QString(), QString(), 0});
         copy.setServerColumns(columns);
         ObjectSortFilterProxy proxy;
-        proxy.setObjectModel(&copy);
+        proxy.setSourceModel(&copy);
         proxy.sort(1, Qt::AscendingOrder);
         copy.applyDelta(all);
         copy.flushPending();

@@ -42,7 +42,7 @@ private:
             model.setResourceKind(QStringLiteral("Pod"), true);
             store.setColumns(kPodColumns);
             model.attach(&store);
-            proxy.setObjectModel(&model);
+            proxy.setSourceModel(&model);
         }
 
         ManualClock clock;
