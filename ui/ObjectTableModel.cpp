@@ -252,9 +252,8 @@ void ObjectTableModel::emitUpdates(std::vector<std::pair<int, std::pair<int, int
 {
     if (changes.empty())
         return;
-    static const QList<int> roles = {Qt::DisplayRole,   SortRole,   HealthRole,
-                                     Qt::ToolTipRole,   FilterRole, ObjectRole,
-                                     Qt::BackgroundRole};
+    // The roles data() serves that a new version of an object can change.
+    static const QList<int> roles = {Qt::DisplayRole, SortRole, HealthRole, Qt::ToolTipRole};
     std::sort(changes.begin(), changes.end());
     struct Range
     {

@@ -30,8 +30,6 @@ public:
         SortRole = Qt::UserRole + 1, // typed: numbers, negated timestamps, or text
         KeyRole,                     // "namespace/name"
         HealthRole,                  // Health, as int
-        FilterRole,                  // announced when name, namespace or labels may have changed
-        ObjectRole,                  // announced when the object changed at all
     };
     using Health = RowHealth;
     // SortRole's value in a form that compares without allocating.
