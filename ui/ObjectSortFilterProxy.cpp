@@ -25,7 +25,6 @@ void ObjectSortFilterProxy::setSourceModel(QAbstractItemModel *source)
     m_model = model;
     QAbstractProxyModel::setSourceModel(model);
     if (m_model) {
-        m_model->setSortColumn(m_sortColumn);
         connect(m_model, &QAbstractItemModel::dataChanged, this,
                 &ObjectSortFilterProxy::onSourceDataChanged);
         connect(m_model, &QAbstractItemModel::rowsInserted, this,
@@ -288,8 +287,6 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
 {
     if (m_model && column >= m_model->columnCount())
         column = -1;
-    if (m_model)
-        m_model->setSortColumn(column);
     if (column == m_sortColumn && order == m_sortOrder)
         return;
     m_sortColumn = column;

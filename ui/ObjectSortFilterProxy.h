@@ -55,7 +55,7 @@ public:
     // (tests use it to see a pass spread over many slices).
     void setFilterSliceMs(int ms) { m_filterSliceMs = ms; }
 
-    // Column -1: source order. Also tells the model which column is sorted.
+    // Column -1: source order.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }

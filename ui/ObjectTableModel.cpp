@@ -188,9 +188,9 @@ void ObjectTableModel::applyPending(qsizetype limit)
             if (span.first < 0) {
                 if (!labelsChanged)
                     continue; // nothing shown or filtered on changed (a status detail, the RV)
-                // Announced for the filter, on a column the proxy does not sort by.
-                const int quiet = m_sortColumn == 0 ? std::min(1, columnCount() - 1) : 0;
-                span = {quiet, quiet};
+                // Nothing shown changed, but the filter reads labels: one cell tells the proxy
+                // to look at the row again (it re-sorts a row only if its sort key changed).
+                span = {0, 0};
             }
             updates.push_back({row, span});
         } else {
@@ -261,8 +261,7 @@ void ObjectTableModel::emitUpdates(std::vector<std::pair<int, std::pair<int, int
     };
     std::vector<Range> ranges;
     for (const auto &[row, span] : changes) {
-        // Only rows with the same columns merge: widening a range could take in the proxy's sort
-        // column and make it re-sort rows whose order cannot have changed.
+        // Only rows with the same columns merge: each range stays as narrow as its changes.
         if (!ranges.empty() && ranges.back().bottom + 1 == row &&
             ranges.back().left == span.first && ranges.back().right == span.second) {
             ranges.back().bottom = row;
