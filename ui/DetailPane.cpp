@@ -1,10 +1,10 @@
 #include "ui/DetailPane.h"
 
 #include "core/net/ApiError.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 #include "ui/CellValues.h"
-#include "ui/ResourceCatalog.h"
 #include "ui/UiLogging.h"
-#include "ui/WatchSession.h"
 #include "ui/YamlRenderer.h"
 
 #include <QCheckBox>

@@ -1,39 +1,38 @@
 #include "ui/MainWindow.h"
 
 #include "core/net/ApiError.h"
-#include "ui/ClusterConnection.h"
+#include "core/session/ClusterConnection.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 #include "ui/DetailPane.h"
+#include "ui/ErrorAdvisor.h"
 #include "ui/HealthDelegate.h"
+#include "ui/MainToolBar.h"
 #include "ui/MessageBar.h"
+#include "ui/NamespaceList.h"
 #include "ui/NamespaceSelector.h"
+#include "ui/NoKubeconfigPage.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
-#include "ui/ResourceCatalog.h"
+#include "ui/StaleBannerPresenter.h"
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
 #include "ui/UiLogging.h"
-#include "ui/WatchSession.h"
+#include "ui/WindowSettings.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QCompleter>
 #include <QDockWidget>
 #include <QHeaderView>
-#include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
-#include <QPushButton>
-#include <QSettings>
-#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
-#include <QStandardItemModel>
 #include <QStatusBar>
 #include <QTableView>
-#include <QToolBar>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -53,14 +52,6 @@ int defaultWidth(const QString &title)
     return 120;
 }
 
-QLabel *fieldLabel(const QString &text, QWidget *buddy, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setBuddy(buddy);
-    label->setAccessibleDescription(QObject::tr("Label of the next field"));
-    return label;
-}
-
 } // namespace
 
 MainWindow::MainWindow(QWidget *parent)
@@ -68,34 +59,25 @@ MainWindow::MainWindow(QWidget *parent)
     , m_type(ResourceCatalog::pods())
     , m_model(new ObjectTableModel(nullptr, this))
     , m_proxy(new ObjectSortFilterProxy(this))
-    , m_namespaceModel(new ObjectTableModel(nullptr, this))
+    , m_namespaceList(new NamespaceList(this))
+    , m_toolBar(new MainToolBar(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kubeglass"));
     setAccessibleName(tr("Kubeglass"));
-    m_proxy->setObjectModel(m_model);
-    m_namespaceModel->setResourceKind(QStringLiteral("Namespace"), false);
+    m_proxy->setSourceModel(m_model);
 
-    buildToolBar();
+    wireToolBar();
     buildCentralArea();
-    buildNoKubeconfigPage();
     buildActions();
     restoreWindowState();
 
-    m_bannerTicker.setInterval(1000);
-    connect(&m_bannerTicker, &QTimer::timeout, this, &MainWindow::updateBanner);
-    m_bannerTicker.start();
     connect(m_model, &ObjectTableModel::batchApplied, this, &MainWindow::onRowsSettled);
     // A filter change reaches 100,000 rows in slices: count and reselect once it has.
     connect(m_proxy, &ObjectSortFilterProxy::filteringFinished, this, &MainWindow::onRowsSettled);
     connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
-    connect(m_namespaceModel, &ObjectTableModel::batchApplied, this, [this] {
-        QStringList names;
-        names.reserve(m_namespaceModel->rowCount());
-        for (int row = 0; row < m_namespaceModel->rowCount(); ++row)
-            names.append(m_namespaceModel->objectAt(row)->name().toString());
-        m_namespaces->setAvailable(names);
-    });
+    connect(m_namespaceList, &NamespaceList::namesChanged, m_toolBar->namespaces(),
+            &NamespaceSelector::setAvailable);
 }
 
 MainWindow::~MainWindow()
@@ -103,111 +85,41 @@ MainWindow::~MainWindow()
     teardownConnection();
 }
 
-void MainWindow::buildToolBar()
+void MainWindow::wireToolBar()
 {
-    auto *bar = addToolBar(tr("Main"));
-    bar->setObjectName(QStringLiteral("mainToolBar"));
-    bar->setMovable(false);
-
-    m_contextPicker = new QComboBox(bar);
-    m_contextPicker->setObjectName(QStringLiteral("contextPicker"));
-    m_contextPicker->setAccessibleName(tr("Context"));
-    m_contextPicker->setAccessibleDescription(tr("The cluster and user to connect as (Ctrl+K)"));
-    m_contextPicker->setToolTip(tr("Context (Ctrl+K)"));
-    m_contextPicker->setMinimumContentsLength(14);
-    m_contextPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    bar->addWidget(fieldLabel(tr("&Context "), m_contextPicker, bar));
-    bar->addWidget(m_contextPicker);
-    bar->addSeparator();
-
-    m_resourcePicker = new QComboBox(bar);
-    m_resourcePicker->setObjectName(QStringLiteral("resourcePicker"));
-    m_resourcePicker->setAccessibleName(tr("Resource type"));
-    m_resourcePicker->setAccessibleDescription(
-        tr("The kind of object to list (Ctrl+T); type to search"));
-    m_resourcePicker->setToolTip(tr("Resource type (Ctrl+T)"));
-    m_resourcePicker->setEditable(true);
-    m_resourcePicker->setInsertPolicy(QComboBox::NoInsert);
-    m_resourcePicker->setMinimumContentsLength(18);
-    m_resourcePicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    m_resourcePicker->completer()->setCompletionMode(QCompleter::PopupCompletion);
-    m_resourcePicker->completer()->setFilterMode(Qt::MatchContains);
-    m_resourcePicker->completer()->setCaseSensitivity(Qt::CaseInsensitive);
-    bar->addWidget(fieldLabel(tr("&Resource "), m_resourcePicker, bar));
-    bar->addWidget(m_resourcePicker);
-    connect(m_resourcePicker, &QComboBox::activated, this, &MainWindow::onResourceChosen);
-
-    m_refreshTypesAction = bar->addAction(tr("T&ypes"));
-    m_refreshTypesAction->setObjectName(QStringLiteral("refreshTypesAction"));
-    m_refreshTypesAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
-    m_refreshTypesAction->setToolTip(
-        tr("Ask the server again which resource types it serves, e.g. after installing a "
-           "custom resource definition (Ctrl+Shift+R)"));
-    connect(m_refreshTypesAction, &QAction::triggered, this, &MainWindow::refreshResourceTypes);
-
-    m_namespaces = new NamespaceSelector(bar);
-    bar->addWidget(m_namespaces);
-    connect(m_namespaces, &NamespaceSelector::selectionChanged, this,
+    addToolBar(m_toolBar);
+    connect(m_toolBar->resourcePicker(), &QComboBox::activated, this,
+            &MainWindow::onResourceChosen);
+    connect(m_toolBar->refreshTypesAction(), &QAction::triggered, this,
+            &MainWindow::refreshResourceTypes);
+    connect(m_toolBar->namespaces(), &NamespaceSelector::selectionChanged, this,
             &MainWindow::onNamespacesChanged);
-    bar->addSeparator();
-
-    m_filter = new QLineEdit(bar);
-    m_filter->setObjectName(QStringLiteral("filterField"));
-    m_filter->setAccessibleName(tr("Filter"));
-    m_filter->setAccessibleDescription(
-        tr("Shows rows whose name, namespace or labels contain this text; start with / for a "
-           "regular expression (/ or Ctrl+F)"));
-    m_filter->setPlaceholderText(tr("Filter name, namespace, labels  (/ or Ctrl+F)"));
-    m_filter->setClearButtonEnabled(true);
-    m_filter->setMinimumWidth(220);
-    bar->addWidget(m_filter);
-    connect(m_filter, &QLineEdit::textChanged, this, [this](const QString &text) {
+    connect(m_toolBar->filter(), &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setText(text);
-        m_filter->setToolTip(m_proxy->isTextValid()
-                                 ? QString()
-                                 : tr("Invalid expression: %1").arg(m_proxy->textError()));
-        QPalette p = m_filter->palette();
-        p.setColor(QPalette::Text,
-                   m_proxy->isTextValid() ? palette().color(QPalette::Text) : QColor(220, 40, 40));
-        m_filter->setPalette(p);
+        m_toolBar->showFilterError(m_proxy->isTextValid() ? QString() : m_proxy->textError());
     });
-
-    m_labelSelector = new QLineEdit(bar);
-    m_labelSelector->setObjectName(QStringLiteral("labelSelectorField"));
-    m_labelSelector->setAccessibleName(tr("Label selector"));
-    m_labelSelector->setAccessibleDescription(
-        tr("Server-side label selector such as app=web,tier!=db; press Enter to apply (Ctrl+L)"));
-    m_labelSelector->setPlaceholderText(tr("Label selector, e.g. app=web  (Ctrl+L)"));
-    m_labelSelector->setClearButtonEnabled(true);
-    m_labelSelector->setMinimumWidth(180);
-    bar->addWidget(m_labelSelector);
-    connect(m_labelSelector, &QLineEdit::returnPressed, this, &MainWindow::startMainWatch);
-    connect(m_labelSelector, &QLineEdit::textChanged, this, [this](const QString &text) {
+    connect(m_toolBar->labelSelector(), &QLineEdit::returnPressed, this,
+            &MainWindow::startMainWatch);
+    connect(m_toolBar->labelSelector(), &QLineEdit::textChanged, this, [this](const QString &text) {
         if (text.isEmpty() && m_session && !m_session->target().labelSelector.isEmpty())
             startMainWatch(); // the clear button
     });
-
-    m_wideAction = bar->addAction(tr("&Wide"));
-    m_wideAction->setObjectName(QStringLiteral("wideAction"));
-    m_wideAction->setCheckable(true);
-    m_wideAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_W));
-    m_wideAction->setToolTip(tr("Show the extra columns kubectl -o wide shows (Ctrl+Shift+W)"));
-    connect(m_wideAction, &QAction::toggled, this, [this](bool wide) { m_model->setWide(wide); });
-
-    m_resyncAction = bar->addAction(tr("Re&sync"));
-    m_resyncAction->setObjectName(QStringLiteral("resyncAction"));
-    m_resyncAction->setShortcut(QKeySequence(Qt::Key_F5));
-    m_resyncAction->setToolTip(tr("List again now (F5)"));
-    connect(m_resyncAction, &QAction::triggered, this, [this] {
+    connect(m_toolBar->wideAction(), &QAction::toggled, this,
+            [this](bool wide) { m_model->setWide(wide); });
+    connect(m_toolBar->resyncAction(), &QAction::triggered, this, [this] {
         if (m_session)
             m_session->relist();
     });
-    for (QAction *action : bar->actions()) {
-        if (QWidget *w = bar->widgetForAction(action); w && !action->text().isEmpty()) {
-            w->setAccessibleName(QString(action->text()).remove(u'&'));
-            w->setObjectName(action->objectName() + QStringLiteral("Button"));
-        }
-    }
+}
+
+NamespaceSelector *MainWindow::namespaceSelector() const
+{
+    return m_toolBar->namespaces();
+}
+
+QComboBox *MainWindow::resourcePicker() const
+{
+    return m_toolBar->resourcePicker();
 }
 
 void MainWindow::buildCentralArea()
@@ -223,6 +135,7 @@ void MainWindow::buildCentralArea()
     layout->setSpacing(0);
     m_messages = new MessageBar(main);
     m_banner = new StatusBanner(main);
+    m_bannerPresenter = new StaleBannerPresenter(m_banner, this);
     layout->addWidget(m_messages);
     layout->addWidget(m_banner);
 
@@ -262,6 +175,9 @@ void MainWindow::buildCentralArea()
     m_splitter->setStretchFactor(1, 2);
     layout->addWidget(m_splitter, 1);
     m_pages->addWidget(main);
+    m_noKubeconfigPage = new NoKubeconfigPage(m_pages);
+    connect(m_noKubeconfigPage, &NoKubeconfigPage::demoRequested, this, &MainWindow::demoRequested);
+    m_pages->addWidget(m_noKubeconfigPage);
 
     m_statusPanel = new StatusPanel(this);
     m_statusDock = new QDockWidget(tr("Status"), this);
@@ -272,40 +188,6 @@ void MainWindow::buildCentralArea()
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
     connect(m_detail, &DetailPane::sessionCreated, this,
             [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
-}
-
-void MainWindow::buildNoKubeconfigPage()
-{
-    m_noKubeconfigPage = new QWidget(m_pages);
-    m_noKubeconfigPage->setObjectName(QStringLiteral("noKubeconfigPage"));
-    auto *layout = new QVBoxLayout(m_noKubeconfigPage);
-    layout->addStretch(1);
-    auto *title = new QLabel(tr("No kubeconfig found"), m_noKubeconfigPage);
-    title->setObjectName(QStringLiteral("noKubeconfigTitle"));
-    title->setAccessibleDescription(tr("Heading"));
-    QFont font = title->font();
-    font.setPointSizeF(font.pointSizeF() * 1.8);
-    font.setBold(true);
-    title->setFont(font);
-    title->setAlignment(Qt::AlignCenter);
-    m_noKubeconfigDetails = new QLabel(m_noKubeconfigPage);
-    m_noKubeconfigDetails->setObjectName(QStringLiteral("noKubeconfigDetails"));
-    m_noKubeconfigDetails->setAccessibleDescription(tr("Where kubeglass looked"));
-    m_noKubeconfigDetails->setAlignment(Qt::AlignCenter);
-    m_noKubeconfigDetails->setWordWrap(true);
-    m_noKubeconfigDetails->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    auto *demo = new QPushButton(tr("Open the &demo cluster"), m_noKubeconfigPage);
-    demo->setObjectName(QStringLiteral("startDemoButton"));
-    demo->setAccessibleName(tr("Open the demo cluster"));
-    demo->setToolTip(tr("Starts a simulated cluster inside kubeglass (Alt+D)"));
-    demo->setDefault(true);
-    connect(demo, &QPushButton::clicked, this, &MainWindow::demoRequested);
-    layout->addWidget(title);
-    layout->addWidget(m_noKubeconfigDetails);
-    layout->addSpacing(16);
-    layout->addWidget(demo, 0, Qt::AlignCenter);
-    layout->addStretch(2);
-    m_pages->addWidget(m_noKubeconfigPage);
 }
 
 void MainWindow::buildActions()
@@ -319,21 +201,21 @@ void MainWindow::buildActions()
         return action;
     };
     add(tr("Focus filter"), {QKeySequence(Qt::Key_Slash), QKeySequence::Find}, [this] {
-        m_filter->setFocus();
-        m_filter->selectAll();
+        m_toolBar->filter()->setFocus();
+        m_toolBar->filter()->selectAll();
     });
     add(tr("Focus label selector"), {QKeySequence(Qt::CTRL | Qt::Key_L)},
-        [this] { m_labelSelector->setFocus(); });
+        [this] { m_toolBar->labelSelector()->setFocus(); });
     add(tr("Choose context"), {QKeySequence(Qt::CTRL | Qt::Key_K)}, [this] {
-        m_contextPicker->setFocus();
-        m_contextPicker->showPopup();
+        m_toolBar->contextPicker()->setFocus();
+        m_toolBar->contextPicker()->showPopup();
     });
     add(tr("Choose resource"), {QKeySequence(Qt::CTRL | Qt::Key_T)}, [this] {
-        m_resourcePicker->setFocus();
-        m_resourcePicker->lineEdit()->selectAll();
+        m_toolBar->resourcePicker()->setFocus();
+        m_toolBar->resourcePicker()->lineEdit()->selectAll();
     });
     add(tr("Choose namespaces"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)},
-        [this] { m_namespaces->showMenu(); });
+        [this] { m_toolBar->namespaces()->showMenu(); });
     add(tr("Focus table"), {QKeySequence(Qt::CTRL | Qt::Key_1)}, [this] { m_table->setFocus(); });
     add(tr("Toggle details"), {QKeySequence(Qt::Key_F3)},
         [this] { m_detail->setVisible(!m_detail->isVisible()); });
@@ -355,65 +237,53 @@ void MainWindow::buildActions()
 
 void MainWindow::restoreWindowState()
 {
-    QSettings settings;
-    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+    const WindowSettings::Layout layout = WindowSettings().layout();
+    if (!restoreGeometry(layout.geometry))
         resize(1560, 940);
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
-    if (!m_splitter->restoreState(settings.value(QStringLiteral("window/splitter")).toByteArray()))
+    restoreState(layout.state);
+    if (!m_splitter->restoreState(layout.splitter))
         m_splitter->setSizes({900, 600});
-    m_wideAction->setChecked(settings.value(QStringLiteral("window/wide")).toBool());
+    m_toolBar->wideAction()->setChecked(layout.wide);
 }
-
 void MainWindow::saveWindowState()
 {
-    QSettings settings;
-    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
-    settings.setValue(QStringLiteral("window/state"), saveState());
-    settings.setValue(QStringLiteral("window/splitter"), m_splitter->saveState());
-    settings.setValue(QStringLiteral("window/wide"), m_wideAction->isChecked());
+    WindowSettings settings;
+    settings.setLayout({saveGeometry(), saveState(), m_splitter->saveState(),
+                        m_toolBar->wideAction()->isChecked()});
     if (!m_contextName.isEmpty()) {
-        settings.setValue(QStringLiteral("lastContext"), m_contextName);
-        rememberType();
-        settings.setValue(settingsPrefix() + QStringLiteral("namespaces"),
-                          m_namespaces->selected());
+        settings.setLastContext(m_contextName);
+        settings.setResourceType(m_contextName, m_type);
+        settings.setNamespaces(m_contextName, m_toolBar->namespaces()->selected());
     }
 }
-
 void MainWindow::closeEvent(QCloseEvent *event)
 {
     saveWindowState();
     event->accept();
 }
 
-QString MainWindow::settingsPrefix() const
-{
-    QString context = m_contextName;
-    context.replace(u'/', u'_');
-    return QStringLiteral("contexts/%1/").arg(context);
-}
-
 void MainWindow::setKubeconfig(const Kubeconfig &kubeconfig)
 {
     m_kubeconfig = kubeconfig;
-    m_contextPicker->blockSignals(true);
-    m_contextPicker->clear();
+    m_toolBar->contextPicker()->blockSignals(true);
+    m_toolBar->contextPicker()->clear();
     for (const KubeContextInfo &info : kubeconfig.contexts())
-        m_contextPicker->addItem(info.name, info.name);
-    m_contextPicker->blockSignals(false);
-    connect(m_contextPicker, &QComboBox::activated, this, &MainWindow::onContextActivated,
-            Qt::UniqueConnection);
-    const QString last = QSettings().value(QStringLiteral("lastContext")).toString();
+        m_toolBar->contextPicker()->addItem(info.name, info.name);
+    m_toolBar->contextPicker()->blockSignals(false);
+    connect(m_toolBar->contextPicker(), &QComboBox::activated, this,
+            &MainWindow::onContextActivated, Qt::UniqueConnection);
+    const QString last = WindowSettings().lastContext();
     const QString name = kubeconfig.hasContext(last) ? last : kubeconfig.currentContext();
-    const int index = m_contextPicker->findData(name);
-    m_contextPicker->setCurrentIndex(std::max(0, index));
-    onContextActivated(m_contextPicker->currentIndex());
+    const int index = m_toolBar->contextPicker()->findData(name);
+    m_toolBar->contextPicker()->setCurrentIndex(std::max(0, index));
+    onContextActivated(m_toolBar->contextPicker()->currentIndex());
 }
 
 void MainWindow::onContextActivated(int index)
 {
-    if (index < 0 || m_contextPicker->itemData(index, kDirectContext).toBool())
+    if (index < 0 || m_toolBar->contextPicker()->itemData(index, kDirectContext).toBool())
         return;
-    const QString name = m_contextPicker->itemData(index).toString();
+    const QString name = m_toolBar->contextPicker()->itemData(index).toString();
     const ResolvedContext resolved = m_kubeconfig.resolve(name);
     if (!resolved.isValid()) {
         m_pages->setCurrentIndex(0);
@@ -428,16 +298,15 @@ void MainWindow::onContextActivated(int index)
 void MainWindow::connectTo(const QString &name, const RestConfig &config,
                            const QString &defaultNamespace)
 {
-    m_contextPicker->clear();
-    m_contextPicker->addItem(name, name);
-    m_contextPicker->setItemData(0, true, kDirectContext);
+    m_toolBar->contextPicker()->clear();
+    m_toolBar->contextPicker()->addItem(name, name);
+    m_toolBar->contextPicker()->setItemData(0, true, kDirectContext);
     connectToResolved(name, config, defaultNamespace, {});
 }
 
 void MainWindow::showNoKubeconfig(const QString &details)
 {
-    m_noKubeconfigDetails->setText(details);
-    m_noKubeconfigDetails->setAccessibleName(details);
+    m_noKubeconfigPage->setDetails(details);
     m_pages->setCurrentWidget(m_noKubeconfigPage);
     setClusterControlsEnabled(false);
 }
@@ -455,7 +324,8 @@ void MainWindow::onRowsSettled()
 // The pickers, filters and status only mean something with a cluster to show.
 void MainWindow::setClusterControlsEnabled(bool enabled)
 {
-    const QList<QWidget *> controls = {m_resourcePicker, m_namespaces, m_filter, m_labelSelector};
+    const QList<QWidget *> controls = {m_toolBar->resourcePicker(), m_toolBar->namespaces(),
+                                       m_toolBar->filter(), m_toolBar->labelSelector()};
     for (QWidget *widget : controls)
         widget->setEnabled(enabled);
     m_statusDock->setVisible(enabled);
@@ -472,7 +342,7 @@ void MainWindow::teardownConnection()
     m_catalog = nullptr;
     m_connection.reset();
     m_model->clear();
-    m_namespaceModel->clear();
+    m_namespaceList->clear();
 }
 
 void MainWindow::connectToResolved(const QString &name, const RestConfig &config,
@@ -501,43 +371,32 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
     connect(m_catalog, &ResourceCatalog::failed, this, &MainWindow::onDiscoveryFailed);
 
     m_namespacesSession = new WatchSession(m_connection.get(), tr("namespaces"), this);
-    connect(m_namespacesSession, &WatchSession::storeChanged, m_namespaceModel,
-            &ObjectTableModel::applyDelta);
-    connect(m_namespacesSession, &WatchSession::restarted, m_namespaceModel,
-            &ObjectTableModel::clear);
+    connect(m_namespacesSession, &WatchSession::storeChanged, m_namespaceList,
+            &NamespaceList::applyDelta);
+    connect(m_namespacesSession, &WatchSession::restarted, m_namespaceList, &NamespaceList::clear);
 
     m_session = new WatchSession(m_connection.get(), tr("resource"), this);
     connect(m_session, &WatchSession::storeChanged, m_model, &ObjectTableModel::applyDelta);
     connect(m_session, &WatchSession::columnsChanged, m_model, &ObjectTableModel::setServerColumns);
-    connect(m_session, &WatchSession::phaseChanged, this, &MainWindow::onMainPhaseChanged);
-    connect(m_session, &WatchSession::listProgress, this, &MainWindow::updateBanner);
+    connect(m_session, &WatchSession::stateChanged, this, &MainWindow::onMainStateChanged);
     connect(m_session, &WatchSession::errorOccurred, this, &MainWindow::onMainError);
+    m_bannerPresenter->follow(m_session);
     m_statusPanel->addSession(m_session, true, 0);
     m_statusPanel->addSession(m_namespacesSession, false, 1);
     m_statusPanel->setCurrentIndex(0);
 
     // The last type is remembered whole, so its watch starts before discovery answers.
-    QSettings settings;
-    const QStringList remembered =
-        settings.value(settingsPrefix() + QStringLiteral("resourceType")).toStringList();
-    m_type = ResourceCatalog::pods();
-    if (remembered.size() == 5 && !remembered[1].isEmpty() && !remembered[2].isEmpty()) {
-        m_type.group = remembered[0];
-        m_type.version = remembered[1];
-        m_type.resource = remembered[2];
-        m_type.singular.clear();
-        m_type.kind = remembered[3];
-        m_type.namespaced = remembered[4] == u"namespaced";
-    }
+    const WindowSettings settings;
+    m_type = settings.resourceType(name).value_or(ResourceCatalog::pods());
     rebuildResourcePicker();
     QStringList namespaces;
-    if (settings.contains(settingsPrefix() + QStringLiteral("namespaces")))
-        namespaces = settings.value(settingsPrefix() + QStringLiteral("namespaces")).toStringList();
+    if (const std::optional<QStringList> chosen = settings.namespaces(name))
+        namespaces = *chosen;
     else if (!defaultNamespace.isEmpty() && defaultNamespace != u"default")
         namespaces = {defaultNamespace};
-    m_namespaces->blockSignals(true);
-    m_namespaces->setSelected(namespaces);
-    m_namespaces->blockSignals(false);
+    m_toolBar->namespaces()->blockSignals(true);
+    m_toolBar->namespaces()->setSelected(namespaces);
+    m_toolBar->namespaces()->blockSignals(false);
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
 
     m_namespacesSession->start(ResourceCatalog::targetFor(ResourceCatalog::namespaces()));
@@ -547,10 +406,10 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
 
 bool MainWindow::selectResource(const QString &qualifiedName)
 {
-    const int index = m_resourcePicker->findData(qualifiedName);
+    const int index = m_toolBar->resourcePicker()->findData(qualifiedName);
     if (index < 0)
         return false;
-    m_resourcePicker->setCurrentIndex(index);
+    m_toolBar->resourcePicker()->setCurrentIndex(index);
     onResourceChosen();
     return true;
 }
@@ -561,50 +420,12 @@ void MainWindow::refreshResourceTypes()
         m_catalog->refresh();
 }
 
-void MainWindow::rememberType()
-{
-    QSettings settings;
-    settings.setValue(settingsPrefix() + QStringLiteral("resource"), m_type.qualifiedName());
-    settings.setValue(
-        settingsPrefix() + QStringLiteral("resourceType"),
-        QStringList{m_type.group, m_type.version, m_type.resource, m_type.kind,
-                    m_type.namespaced ? QStringLiteral("namespaced") : QStringLiteral("cluster")});
-}
-
 void MainWindow::rebuildResourcePicker()
 {
-    QList<ResourceType> types;
-    if (m_catalog && m_catalog->isReady())
-        types = m_catalog->types();
-    else
-        types = {m_type}; // until discovery answers, the picker offers what is shown
-    // The core group first, then by group and name: what a person scanning the list expects.
-    std::stable_sort(types.begin(), types.end(), [](const ResourceType &a, const ResourceType &b) {
-        if (a.group.isEmpty() != b.group.isEmpty())
-            return a.group.isEmpty();
-        if (a.group != b.group)
-            return a.group < b.group;
-        return a.resource < b.resource;
-    });
-    const QSignalBlocker blocker(m_resourcePicker);
-    m_resourcePicker->clear();
-    auto *model = qobject_cast<QStandardItemModel *>(m_resourcePicker->model());
-    Q_ASSERT(model);
-    for (const ResourceType &type : std::as_const(types)) {
-        auto *item = new QStandardItem(type.qualifiedName());
-        item->setData(type.qualifiedName(), Qt::UserRole);
-        if (ResourceCatalog::isWatchable(type)) {
-            item->setToolTip(tr("%1 (%2)").arg(type.kind, type.groupVersion()));
-        } else {
-            item->setEnabled(false);
-            item->setToolTip(
-                tr("%1 (%2) cannot be listed or watched: the server allows only %3")
-                    .arg(type.kind, type.groupVersion(),
-                         type.verbs.isEmpty() ? tr("no verbs") : type.verbs.join(u", ")));
-        }
-        model->appendRow(item);
-    }
-    m_resourcePicker->setCurrentIndex(m_resourcePicker->findData(m_type.qualifiedName()));
+    // Until discovery answers, the picker offers what is shown.
+    m_toolBar->setResourceTypes(m_catalog && m_catalog->isReady() ? m_catalog->types()
+                                                                  : QList<ResourceType>{m_type},
+                                m_type.qualifiedName());
 }
 
 void MainWindow::onResourceTypesChanged()
@@ -625,7 +446,7 @@ void MainWindow::onResourceTypesChanged()
         if (served->version != m_type.version) {
             qCInfo(lcUi) << m_type.qualifiedName() << "moved to version" << served->version;
             m_type = *served;
-            rememberType();
+            WindowSettings().setResourceType(m_contextName, m_type);
             startMainWatch();
         }
         return;
@@ -636,7 +457,7 @@ void MainWindow::onResourceTypesChanged()
     m_messages->showError(tr("The server no longer serves %1 (%2). Pick another resource type "
                              "(Ctrl+T).")
                               .arg(m_type.qualifiedName(), m_type.groupVersion()));
-    updateBanner();
+    m_bannerPresenter->refresh();
 }
 
 void MainWindow::onDiscoveryFailed(const ApiError &error)
@@ -650,7 +471,7 @@ void MainWindow::onDiscoveryFailed(const ApiError &error)
 
 void MainWindow::onResourceChosen()
 {
-    const QString text = m_resourcePicker->currentText().trimmed();
+    const QString text = m_toolBar->resourcePicker()->currentText().trimmed();
     if (!m_catalog || !m_catalog->isReady()) {
         if (text != m_type.qualifiedName())
             m_messages->showInfo(tr("Still asking the server which resource types it serves; "
@@ -674,7 +495,7 @@ void MainWindow::onResourceChosen()
         return;
     m_type = *type;
     if (!m_contextName.isEmpty())
-        rememberType();
+        WindowSettings().setResourceType(m_contextName, m_type);
     m_tableRefused = false;
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});
@@ -685,7 +506,7 @@ void MainWindow::onNamespacesChanged(const QStringList &namespaces)
 {
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
     if (!m_contextName.isEmpty())
-        QSettings().setValue(settingsPrefix() + QStringLiteral("namespaces"), namespaces);
+        WindowSettings().setNamespaces(m_contextName, namespaces);
     // One namespace is watched server-side (works without cluster-wide rights); several are
     // filtered from an all-namespaces watch.
     const QString wanted = namespaces.size() == 1 ? namespaces.first() : QString();
@@ -702,119 +523,61 @@ void MainWindow::startMainWatch()
     // Rows hold the columns and metadata only: the whole object of 100,000 pods would more
     // than double the window's memory, and the detail pane watches the one it shows.
     target.tableObject = WatchTarget::TableObject::Metadata;
-    const QStringList namespaces = m_namespaces->selected();
+    const QStringList namespaces = m_toolBar->namespaces()->selected();
     if (m_type.namespaced && namespaces.size() == 1)
         target.namespaceName = namespaces.first();
-    target.labelSelector = m_labelSelector->text().trimmed();
+    target.labelSelector = m_toolBar->labelSelector()->text().trimmed();
     m_model->clear();
     m_model->setResourceKind(m_type.kind, m_type.namespaced);
     m_model->setServerColumns({});
+    m_bannerPresenter->setResourceName(m_type.resource);
     m_session->start(target);
-    updateBanner();
+    m_bannerPresenter->refresh();
 }
 
-void MainWindow::onMainPhaseChanged(ReflectorPhase phase)
+void MainWindow::onMainStateChanged(const SessionState &state)
 {
-    if (phase == ReflectorPhase::Watching && m_messageFromWatch && m_messages->isVisible())
+    const bool recovered = state.phase == ReflectorPhase::Watching && m_mainPhase != state.phase;
+    m_mainPhase = state.phase;
+    if (recovered && m_messageFromWatch && m_messages->isVisible())
         m_messages->hide(); // recovered: the error no longer applies
-    updateBanner();
 }
 
 void MainWindow::onMainError(const ApiError &error)
 {
-    if (error.httpStatus == 406 && m_session && m_session->target().table) {
-        // The server refuses Table output: fall back to the built-in columns.
+    ErrorAdvisor::Situation situation;
+    situation.server = m_connection ? m_connection->config().server.toDisplayString() : QString();
+    situation.resource = m_type.resource;
+    situation.groupVersion = m_type.groupVersion();
+    situation.tableRequested = m_session && m_session->target().table;
+    situation.labelSelectorSet = !m_toolBar->labelSelector()->text().isEmpty();
+    const ErrorAdvice advice = ErrorAdvisor::advise(error, situation);
+    switch (advice.action) {
+    case ErrorAdvice::Action::FallBackToBuiltInColumns:
         m_tableRefused = true;
         startMainWatch();
         return;
-    }
-    const QString server =
-        m_connection ? m_connection->config().server.toDisplayString() : QString();
-    QString hint;
-    if (error.httpStatus == 0)
-        hint = tr("Cannot reach %1. Check that the cluster is running and the address and proxy "
-                  "are right; kubeglass retries automatically.")
-                   .arg(server);
-    else if (error.httpStatus == 401)
-        hint = tr("The server did not accept your credentials. Refresh the token or log in again "
-                  "(for exec plugins, run the plugin's login command), then press F5.");
-    else if (error.httpStatus == 403)
-        hint = tr("You may not list or watch %1 here. Pick a namespace you have access to, or ask "
-                  "for list/watch rights.")
-                   .arg(m_type.resource);
-    else if (error.httpStatus == 404) {
-        hint = tr("The server does not serve %1 (%2); checking which resource types it serves "
-                  "now.")
-                   .arg(m_type.resource, m_type.groupVersion());
-        // A custom resource may have been removed or moved to another version.
+    case ErrorAdvice::Action::RecheckResourceTypes:
         m_recheckTypeOnDiscovery = true;
         if (m_catalog && !m_catalog->isRefreshing())
             m_catalog->refresh();
-    } else if (error.httpStatus == 400 && !m_labelSelector->text().isEmpty())
-        hint = tr("Check the label selector syntax, e.g. app=web,tier!=db.");
-    else
-        hint = tr("kubeglass retries automatically; press F5 to list again now.");
-    m_messages->showError(QStringLiteral("%1\n%2").arg(error.toString(), hint));
+        break;
+    case ErrorAdvice::Action::None:
+        break;
+    }
+    m_messages->showError(QStringLiteral("%1\n%2").arg(error.toString(), advice.hint));
     m_messageFromWatch = true;
-    updateBanner();
-}
-
-void MainWindow::updateBanner()
-{
-    if (!m_session) {
-        m_banner->hide();
-        return;
-    }
-    const ReflectorPhase phase = m_session->phase();
-    const QLocale locale;
-    if (phase == ReflectorPhase::Watching) {
-        m_banner->hide();
-        return;
-    }
-    const QString selector = m_session->target().labelSelector;
-    if (!m_session->hasSynced() && phase != ReflectorPhase::BackingOff &&
-        phase != ReflectorPhase::Stopped) {
-        const qint64 soFar = m_session->listedSoFar();
-        const qint64 remaining = m_session->listRemaining();
-        QString text = selector.isEmpty()
-                           ? tr("Loading %1…").arg(m_type.resource)
-                           : tr("Loading %1 with selector %2…").arg(m_type.resource, selector);
-        if (soFar > 0)
-            text += remaining >= 0
-                        ? tr(" %1 of about %2 objects received")
-                              .arg(locale.toString(soFar), locale.toString(soFar + remaining))
-                        : tr(" %1 objects received").arg(locale.toString(soFar));
-        m_banner->showMessage(StatusBanner::Kind::Loading, text);
-        return;
-    }
-    const QDateTime since =
-        m_session->staleSince().isValid() ? m_session->staleSince() : QDateTime::currentDateTime();
-    QString text;
-    if (!m_session->hasSynced())
-        text =
-            phase == ReflectorPhase::Stopped
-                ? tr("Loading cancelled at %1: the table is incomplete. Press F5 to load again.")
-                      .arg(since.toString(QStringLiteral("HH:mm:ss")))
-                : tr("Not loaded: %1 since %2.")
-                      .arg(reflectorPhaseName(phase), since.toString(QStringLiteral("HH:mm:ss")));
-    else
-        text = tr("Stale since %1 — %2; the table shows the last known state.")
-                   .arg(since.toString(QStringLiteral("HH:mm:ss")), reflectorPhaseName(phase));
-    const ApiError &error = m_session->stats().lastError;
-    if (!error.isNull() && phase != ReflectorPhase::Stopped)
-        text += u' ' + tr("Last error: %1").arg(error.toString());
-    m_banner->showMessage(StatusBanner::Kind::Stale, text);
+    m_bannerPresenter->refresh();
 }
 
 void MainWindow::applyColumnWidths()
 {
     m_applyingWidths = true;
-    QSettings settings;
-    const QString prefix = QStringLiteral("columns/%1/").arg(m_type.qualifiedName());
+    const WindowSettings settings;
     for (int column = 0; column < m_model->columnCount(); ++column) {
         const QString title = m_model->columnTitle(column);
-        m_table->setColumnWidth(column,
-                                settings.value(prefix + title, defaultWidth(title)).toInt());
+        m_table->setColumnWidth(
+            column, settings.columnWidth(m_type.qualifiedName(), title, defaultWidth(title)));
     }
     m_applyingWidths = false;
 }
@@ -826,9 +589,7 @@ void MainWindow::rememberColumnWidth(int column, int, int newSize)
     // The last section stretches to fill the view: its size is not the user's choice.
     if (column == m_model->columnCount() - 1)
         return;
-    QSettings().setValue(
-        QStringLiteral("columns/%1/%2").arg(m_type.qualifiedName(), m_model->columnTitle(column)),
-        newSize);
+    WindowSettings().setColumnWidth(m_type.qualifiedName(), m_model->columnTitle(column), newSize);
 }
 
 void MainWindow::onCurrentRowChanged()

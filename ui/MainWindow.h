@@ -6,12 +6,15 @@
 #include "core/watch/ReflectorPhase.h"
 
 #include <QMainWindow>
-#include <QTimer>
 
 #include <memory>
 
 class ClusterConnection;
 class DetailPane;
+class MainToolBar;
+class NamespaceList;
+class NoKubeconfigPage;
+class StaleBannerPresenter;
 class MessageBar;
 class NamespaceSelector;
 class ObjectSortFilterProxy;
@@ -28,6 +31,7 @@ class StatusBanner;
 class StatusPanel;
 class WatchSession;
 struct ApiError;
+struct SessionState;
 
 // The window an admin keeps open all day: pick a context, a resource type and namespaces, and
 // watch the objects live, with the reflector's health always visible.
@@ -55,8 +59,8 @@ public:
     MessageBar *messageBar() const { return m_messages; }
     DetailPane *detailPane() const { return m_detail; }
     QTableView *table() const { return m_table; }
-    NamespaceSelector *namespaceSelector() const { return m_namespaces; }
-    QComboBox *resourcePicker() const { return m_resourcePicker; }
+    NamespaceSelector *namespaceSelector() const;
+    QComboBox *resourcePicker() const;
     // The current connection's discovered types (null when not connected).
     ResourceCatalog *resourceCatalog() const { return m_catalog; }
     const ResourceType &currentType() const { return m_type; }
@@ -72,9 +76,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void buildToolBar();
+    void wireToolBar();
     void buildCentralArea();
-    void buildNoKubeconfigPage();
     void buildActions();
     void restoreWindowState();
     void saveWindowState();
@@ -91,18 +94,15 @@ private:
     void rebuildResourcePicker();
     void onResourceTypesChanged();
     void onDiscoveryFailed(const ApiError &error);
-    void rememberType();
     void onNamespacesChanged(const QStringList &namespaces);
-    void onMainPhaseChanged(ReflectorPhase phase);
+    void onMainStateChanged(const SessionState &state);
     void onMainError(const ApiError &error);
-    void updateBanner();
     void applyColumnWidths();
     void rememberColumnWidth(int column, int oldSize, int newSize);
     void onCurrentRowChanged();
     void restoreSelection();
     void refreshDetail();
     void copySelectedNames();
-    QString settingsPrefix() const;
 
     Kubeconfig m_kubeconfig;
     ResourceType m_type;
@@ -112,24 +112,18 @@ private:
     WatchSession *m_namespacesSession = nullptr; // Owned (child).
     ObjectTableModel *m_model;                   // Owned (child).
     ObjectSortFilterProxy *m_proxy;              // Owned (child).
-    ObjectTableModel *m_namespaceModel;          // Owned (child): feeds the namespace list.
+    NamespaceList *m_namespaceList;              // Owned (child): feeds the namespace picker.
     QString m_selectedKey;
     QString m_contextName;
     bool m_applyingWidths = false;
     bool m_tableRefused = false;
-    bool m_messageFromWatch = false;       // the message bar shows a main-watch error
+    bool m_messageFromWatch = false;                   // the message bar shows a main-watch error
+    ReflectorPhase m_mainPhase = ReflectorPhase::Idle; // of the last state the session published
     bool m_recheckTypeOnDiscovery = false; // the resource answered 404: is it still served?
-    QTimer m_bannerTicker;
 
-    QStackedWidget *m_pages; // Owned (child), like every widget below.
-    QComboBox *m_contextPicker;
-    QComboBox *m_resourcePicker;
-    NamespaceSelector *m_namespaces;
-    QLineEdit *m_filter;
-    QLineEdit *m_labelSelector;
-    QAction *m_wideAction;
-    QAction *m_resyncAction;
-    QAction *m_refreshTypesAction;
+    StaleBannerPresenter *m_bannerPresenter; // Owned (child).
+    QStackedWidget *m_pages;                 // Owned (child), like every widget below.
+    MainToolBar *m_toolBar;
     QTableView *m_table;
     StatusBanner *m_banner;
     MessageBar *m_messages;
@@ -137,6 +131,5 @@ private:
     QDockWidget *m_statusDock;
     DetailPane *m_detail;
     QSplitter *m_splitter;
-    QWidget *m_noKubeconfigPage;
-    class QLabel *m_noKubeconfigDetails;
+    NoKubeconfigPage *m_noKubeconfigPage;
 };

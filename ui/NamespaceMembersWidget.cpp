@@ -1,7 +1,7 @@
 #include "ui/NamespaceMembersWidget.h"
 
+#include "core/session/WatchSession.h"
 #include "ui/PhaseColour.h"
-#include "ui/WatchSession.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -74,10 +74,7 @@ NamespaceMembersWidget::NamespaceMembersWidget(WatchSession *session, QWidget *p
 
     connect(session, &QObject::destroyed, this, &QObject::deleteLater);
     connect(session, &WatchSession::restarted, this, &NamespaceMembersWidget::refresh);
-    connect(session, &WatchSession::namespaceModeChanged, this, &NamespaceMembersWidget::refresh);
-    connect(session, &WatchSession::switchedToPerNamespace, this, &NamespaceMembersWidget::refresh);
-    connect(session, &WatchSession::accessResolved, this, &NamespaceMembersWidget::refresh);
-    connect(session, &WatchSession::membersChanged, this, &NamespaceMembersWidget::refresh);
+    connect(session, &WatchSession::stateChanged, this, &NamespaceMembersWidget::refresh);
     refresh();
 }
 

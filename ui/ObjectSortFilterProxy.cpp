@@ -15,15 +15,16 @@ ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
     connect(&m_filterTimer, &QTimer::timeout, this, &ObjectSortFilterProxy::filterSlice);
 }
 
-void ObjectSortFilterProxy::setObjectModel(ObjectTableModel *model)
+void ObjectSortFilterProxy::setSourceModel(QAbstractItemModel *source)
 {
+    auto *model = qobject_cast<ObjectTableModel *>(source);
+    Q_ASSERT_X(model || !source, "ObjectSortFilterProxy", "the source must be an ObjectTableModel");
     beginResetModel();
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     m_model = model;
-    setSourceModel(model);
+    QAbstractProxyModel::setSourceModel(model);
     if (m_model) {
-        m_model->setSortColumn(m_sortColumn);
         connect(m_model, &QAbstractItemModel::dataChanged, this,
                 &ObjectSortFilterProxy::onSourceDataChanged);
         connect(m_model, &QAbstractItemModel::rowsInserted, this,
@@ -49,44 +50,16 @@ void ObjectSortFilterProxy::setObjectModel(ObjectTableModel *model)
 
 void ObjectSortFilterProxy::setNamespaces(const QSet<QString> &namespaces)
 {
-    if (namespaces == m_namespaces)
-        return;
-    // Fewer namespaces than before (and some before): only shown rows can change.
-    const bool narrowing =
-        !namespaces.isEmpty() && (m_namespaces.isEmpty() || m_namespaces.contains(namespaces));
-    m_namespaces = namespaces;
-    applyFilterChange(narrowing);
+    bool narrowing = false;
+    if (m_filter.setNamespaces(namespaces, &narrowing))
+        applyFilterChange(narrowing);
 }
 
 void ObjectSortFilterProxy::setText(const QString &text)
 {
-    if (text == m_text)
-        return;
-    const bool wasPlain = !m_useRegex && m_textError.isEmpty();
-    const QString oldNeedle = m_needle;
-    m_text = text;
-    m_textError.clear();
-    m_useRegex = text.startsWith(u'/') && text.size() > 1;
-    if (m_useRegex) {
-        QString pattern = text.mid(1);
-        if (pattern.endsWith(u'/'))
-            pattern.chop(1);
-        m_regex = QRegularExpression(pattern, QRegularExpression::CaseInsensitiveOption |
-                                                  QRegularExpression::MultilineOption);
-        if (!m_regex.isValid()) {
-            m_textError = m_regex.errorString();
-            m_useRegex = false;
-        } else {
-            m_regex.optimize();
-        }
-        m_needle.clear();
-    } else {
-        m_needle = text == u"/" ? QString() : text.trimmed().toLower();
-    }
-    // Typing more of a substring: only the rows shown now can still match.
-    const bool narrowing =
-        wasPlain && !m_useRegex && m_textError.isEmpty() && m_needle.contains(oldNeedle);
-    applyFilterChange(narrowing);
+    bool narrowing = false;
+    if (m_filter.setText(text, &narrowing))
+        applyFilterChange(narrowing);
 }
 
 void ObjectSortFilterProxy::applyFilterChange(bool narrowing)
@@ -154,16 +127,7 @@ void ObjectSortFilterProxy::filterSlice()
 
 bool ObjectSortFilterProxy::accepts(int sourceRow) const
 {
-    if (!m_namespaces.isEmpty() &&
-        !m_namespaces.contains(m_model->objectAt(sourceRow)->namespaceName))
-        return false;
-    if (!m_textError.isEmpty())
-        return false; // a broken expression matches nothing (the field says why)
-    if (m_useRegex)
-        return m_regex.match(m_model->searchText(sourceRow)).hasMatch();
-    if (m_needle.isEmpty())
-        return true;
-    return m_model->containsText(sourceRow, m_needle);
+    return m_filter.accepts(*m_model, sourceRow);
 }
 
 namespace {
@@ -323,8 +287,6 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
 {
     if (m_model && column >= m_model->columnCount())
         column = -1;
-    if (m_model)
-        m_model->setSortColumn(column);
     if (column == m_sortColumn && order == m_sortOrder)
         return;
     m_sortColumn = column;

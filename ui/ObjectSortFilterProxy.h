@@ -1,10 +1,10 @@
 #pragma once
 
 #include "core/store/StoredObject.h"
+#include "ui/ObjectFilter.h"
 #include "ui/ObjectTableModel.h"
 
 #include <QAbstractProxyModel>
-#include <QRegularExpression>
 #include <QSet>
 #include <QString>
 #include <QTimer>
@@ -34,17 +34,18 @@ public:
 
     explicit ObjectSortFilterProxy(QObject *parent = nullptr);
 
-    void setObjectModel(ObjectTableModel *model);
+    // Only an ObjectTableModel (or null): the proxy reads its typed sort keys and objects.
+    void setSourceModel(QAbstractItemModel *source) override;
     ObjectTableModel *objectModel() const { return m_model; }
 
     // Empty: every namespace.
     void setNamespaces(const QSet<QString> &namespaces);
-    QSet<QString> namespaces() const { return m_namespaces; }
+    QSet<QString> namespaces() const { return m_filter.namespaces(); }
     void setText(const QString &text);
-    QString text() const { return m_text; }
+    QString text() const { return m_filter.text(); }
     // False when the text is a '/' expression that does not compile; textError() says why.
-    bool isTextValid() const { return m_textError.isEmpty(); }
-    QString textError() const { return m_textError; }
+    bool isTextValid() const { return m_filter.textError().isEmpty(); }
+    QString textError() const { return m_filter.textError(); }
     // True while a filter change is still being applied (see kFilterSliceMs); rows not reached
     // yet show as under the previous filter.
     bool isFiltering() const;
@@ -54,7 +55,7 @@ public:
     // (tests use it to see a pass spread over many slices).
     void setFilterSliceMs(int ms) { m_filterSliceMs = ms; }
 
-    // Column -1: source order. Also tells the model which column is sorted.
+    // Column -1: source order.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
@@ -134,12 +135,7 @@ private:
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 
-    QSet<QString> m_namespaces;
-    QString m_text;
-    QString m_needle; // lowercased substring
-    QRegularExpression m_regex;
-    bool m_useRegex = false;
-    QString m_textError;
+    ObjectFilter m_filter;
 
     QTimer m_filterTimer;
     int m_filterCursor = 0;         // source rows below it follow the current filter

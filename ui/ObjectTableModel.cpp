@@ -3,6 +3,7 @@
 #include "core/base/Clock.h"
 #include "core/store/ObjectStore.h"
 #include "ui/CellValues.h"
+#include "ui/PodHealth.h"
 #include "ui/UiLogging.h"
 
 #include <QElapsedTimer>
@@ -13,18 +14,6 @@
 namespace {
 
 const QString kAgeTitle = QStringLiteral("Age");
-
-bool isReadyShort(const QString &ready)
-{
-    // "1/2": fewer ready containers than declared.
-    const qsizetype slash = ready.indexOf(u'/');
-    if (slash <= 0)
-        return false;
-    bool ok1 = false, ok2 = false;
-    const int have = QStringView(ready).left(slash).toInt(&ok1);
-    const int want = QStringView(ready).mid(slash + 1).toInt(&ok2);
-    return ok1 && ok2 && have < want;
-}
 
 } // namespace
 
@@ -199,9 +188,9 @@ void ObjectTableModel::applyPending(qsizetype limit)
             if (span.first < 0) {
                 if (!labelsChanged)
                     continue; // nothing shown or filtered on changed (a status detail, the RV)
-                // Announced for the filter, on a column the proxy does not sort by.
-                const int quiet = m_sortColumn == 0 ? std::min(1, columnCount() - 1) : 0;
-                span = {quiet, quiet};
+                // Nothing shown changed, but the filter reads labels: one cell tells the proxy
+                // to look at the row again (it re-sorts a row only if its sort key changed).
+                span = {0, 0};
             }
             updates.push_back({row, span});
         } else {
@@ -263,9 +252,8 @@ void ObjectTableModel::emitUpdates(std::vector<std::pair<int, std::pair<int, int
 {
     if (changes.empty())
         return;
-    static const QList<int> roles = {Qt::DisplayRole,   SortRole,   HealthRole,
-                                     Qt::ToolTipRole,   FilterRole, ObjectRole,
-                                     Qt::BackgroundRole};
+    // The roles data() serves that a new version of an object can change.
+    static const QList<int> roles = {Qt::DisplayRole, SortRole, HealthRole, Qt::ToolTipRole};
     std::sort(changes.begin(), changes.end());
     struct Range
     {
@@ -273,8 +261,7 @@ void ObjectTableModel::emitUpdates(std::vector<std::pair<int, std::pair<int, int
     };
     std::vector<Range> ranges;
     for (const auto &[row, span] : changes) {
-        // Only rows with the same columns merge: widening a range could take in the proxy's sort
-        // column and make it re-sort rows whose order cannot have changed.
+        // Only rows with the same columns merge: each range stays as narrow as its changes.
         if (!ranges.empty() && ranges.back().bottom + 1 == row &&
             ranges.back().left == span.first && ranges.back().right == span.second) {
             ranges.back().bottom = row;
@@ -449,15 +436,7 @@ ObjectTableModel::Health ObjectTableModel::health(int row) const
         else if (m_serverColumns.at(i).name == u"Ready")
             ready = object.cells.at(i).toString();
     }
-    if (status.isEmpty())
-        return Health::Normal;
-    if (status == u"Completed" || status == u"Succeeded")
-        return Health::Normal;
-    if (status != u"Running")
-        return status == u"Pending" || status == u"ContainerCreating" || status == u"Terminating"
-                   ? Health::Warning
-                   : Health::Failed;
-    return isReadyShort(ready) ? Health::Warning : Health::Normal;
+    return PodHealth::of(status, ready);
 }
 
 QString ObjectTableModel::searchText(int row) const

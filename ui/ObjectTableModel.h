@@ -3,6 +3,7 @@
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
+#include "ui/RowHealth.h"
 
 #include <QAbstractTableModel>
 #include <QHash>
@@ -29,15 +30,8 @@ public:
         SortRole = Qt::UserRole + 1, // typed: numbers, negated timestamps, or text
         KeyRole,                     // "namespace/name"
         HealthRole,                  // Health, as int
-        FilterRole,                  // announced when name, namespace or labels may have changed
-        ObjectRole,                  // announced when the object changed at all
     };
-    enum class Health
-    {
-        Normal,
-        Warning,
-        Failed
-    };
+    using Health = RowHealth;
     // SortRole's value in a form that compares without allocating.
     struct SortKey
     {
@@ -73,9 +67,6 @@ public:
     // The server's Table columns; empty means the built-in Name / Namespace / Age.
     void setServerColumns(const QList<TableColumn> &columns);
     void setWide(bool wide);
-    // The column a sorting proxy orders by. Changes that cannot move a row (labels only) are
-    // announced on another column, so the proxy does not re-sort them.
-    void setSortColumn(int column) { m_sortColumn = column; }
     bool isWide() const { return m_wide; }
     bool hasHiddenWideColumns() const;
 
@@ -182,6 +173,5 @@ private:
     QString m_kind;
     bool m_namespaced = true;
     bool m_wide = false;
-    int m_sortColumn = -1;
     quint32 m_columnsGeneration = 1; // bumped when columns change: cached sort keys expire
 };

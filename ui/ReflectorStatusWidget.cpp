@@ -1,9 +1,9 @@
 #include "ui/ReflectorStatusWidget.h"
 
+#include "core/session/WatchSession.h"
 #include "ui/EventRateChart.h"
 #include "ui/NamespaceMembersWidget.h"
 #include "ui/PhaseColour.h"
-#include "ui/WatchSession.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -95,16 +95,8 @@ ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withCha
     }
 
     connect(session, &QObject::destroyed, this, &QObject::deleteLater);
-    connect(session, &WatchSession::phaseChanged, this, &ReflectorStatusWidget::refresh);
-    connect(session, &WatchSession::statsChanged, this, &ReflectorStatusWidget::refresh);
-    connect(session, &WatchSession::listProgress, this, &ReflectorStatusWidget::refresh);
-    connect(session, &WatchSession::errorOccurred, this, &ReflectorStatusWidget::refresh);
+    connect(session, &WatchSession::stateChanged, this, &ReflectorStatusWidget::refresh);
     connect(session, &WatchSession::restarted, this, [this] { m_lastEventTotal = -1; });
-    connect(session, &WatchSession::backoffScheduled, this,
-            [this](qint64, const QDateTime &due, const QString &) {
-                m_backoffDue = due;
-                tick();
-            });
     m_ticker.setInterval(1000);
     connect(&m_ticker, &QTimer::timeout, this, &ReflectorStatusWidget::tick);
     m_ticker.start();
@@ -185,8 +177,6 @@ void ReflectorStatusWidget::refresh()
             m_progress->setRange(0, 0); // unknown total: busy indicator
         }
     }
-    if (phase != ReflectorPhase::BackingOff)
-        m_backoffDue = QDateTime();
     tick();
 }
 
@@ -198,7 +188,7 @@ void ReflectorStatusWidget::tick()
     const ReflectorStats &stats = m_session->stats();
     QString backoff = tr("—");
     if (m_session->phase() == ReflectorPhase::BackingOff) {
-        const QDateTime due = m_backoffDue.isValid() ? m_backoffDue : stats.backoffDue;
+        const QDateTime due = stats.backoffDue;
         if (due.isValid())
             backoff = tr("in %1 s").arg(std::max<qint64>(0, (now.msecsTo(due) + 999) / 1000));
     }

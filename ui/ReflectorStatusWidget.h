@@ -51,5 +51,4 @@ private:
     NamespaceMembersWidget *m_namespaceMembers;
     QTimer m_ticker;
     qint64 m_lastEventTotal = -1;
-    QDateTime m_backoffDue;
 };

@@ -1,7 +1,7 @@
 #include "ui/StatusPanel.h"
 
+#include "core/session/WatchSession.h"
 #include "ui/ReflectorStatusWidget.h"
-#include "ui/WatchSession.h"
 
 StatusPanel::StatusPanel(QWidget *parent)
     : QTabWidget(parent)
@@ -18,7 +18,7 @@ ReflectorStatusWidget *StatusPanel::addSession(WatchSession *session, bool withC
     widget->setProperty("session", QVariant::fromValue(static_cast<QObject *>(session)));
     insertTab(index, widget, session->label());
     // A per-namespace session says so on its tab: its rows come from several reflectors.
-    connect(session, &WatchSession::namespaceModeChanged, widget, [this, widget, session] {
+    connect(session, &WatchSession::stateChanged, widget, [this, widget, session] {
         const int at = indexOf(widget);
         if (at >= 0)
             setTabText(at, session->isPerNamespace()

@@ -3,9 +3,9 @@
 #include "core/config/KubeconfigLoader.h"
 #include "core/discovery/Discovery.h"
 #include "core/net/RestClient.h"
+#include "core/session/WakeReconnector.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
-#include "core/watch/WakeMonitor.h"
 
 #include "app/kubeglass-watch/JsonLine.h"
 #include "app/kubeglass-watch/SnapshotWriter.h"
@@ -224,13 +224,13 @@ void WatchCommand::startReflector()
         json.add("stalledMs", idleMs).add("stalls", count);
         print(json);
     });
-    m_wakeMonitor = std::make_unique<WakeMonitor>();
-    m_wakeMonitor->watchNetwork();
-    connect(m_wakeMonitor.get(), &WakeMonitor::resumed, this, [this](const QString &reason) {
+    m_wake = std::make_unique<WakeReconnector>([this] {
+        return m_reflector ? QList<Reflector *>{m_reflector.get()} : QList<Reflector *>{};
+    });
+    connect(m_wake.get(), &WakeReconnector::resuming, this, [this](const QString &reason) {
         JsonLine json = line();
         json.add("resumed", reason).add("phase", reflectorPhaseName(m_reflector->phase()));
         print(json);
-        m_reflector->reconnectNow(reason);
     });
     if (m_options.events) {
         connect(reflector, &Reflector::eventApplied, this,

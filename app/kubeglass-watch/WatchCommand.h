@@ -15,7 +15,7 @@ class ObjectStore;
 class Reflector;
 class RestClient;
 class SnapshotWriter;
-class WakeMonitor;
+class WakeReconnector;
 
 // kubeglass-watch's run: resolve the connection, discover RESOURCE, reflect it into a store and
 // report every step as JSON lines on stdout. Ends the event loop with the exit code.
@@ -54,7 +54,7 @@ private:
     std::unique_ptr<ObjectStore> m_store;
     std::unique_ptr<Reflector> m_reflector;
     std::unique_ptr<SnapshotWriter> m_snapshot;
-    std::unique_ptr<WakeMonitor> m_wakeMonitor; // reconnects the reflector after a suspend
+    std::unique_ptr<WakeReconnector> m_wake; // reconnects the reflector after a suspend
     int m_discoveryAttempts = 0;
     int m_errorsBeforeSync = 0;
     bool m_synced = false;

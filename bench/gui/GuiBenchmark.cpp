@@ -1,12 +1,12 @@
 #include "bench/gui/GuiBenchmark.h"
 
+#include "core/session/WatchSession.h"
 #include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
-#include "ui/WatchSession.h"
 
 #include "bench/gui/StallMonitor.h"
 
@@ -391,7 +391,7 @@ void GuiBenchmark::measureTableMemory()
                 {model->columnTitle(column), QStringLiteral("string"), QString(), QString(), 0});
         copy.setServerColumns(columns);
         ObjectSortFilterProxy proxy;
-        proxy.setObjectModel(&copy);
+        proxy.setSourceModel(&copy);
         proxy.sort(1, Qt::AscendingOrder);
         copy.applyDelta(all);
         copy.flushPending();

@@ -6,6 +6,8 @@
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
 
+#include <algorithm>
+
 NamespacedReflectorGroup::NamespacedReflectorGroup(RestClient *client, const WatchTarget &target,
                                                    const ReflectorOptions &options, Clock *clock,
                                                    QObject *parent)
@@ -50,6 +52,7 @@ void NamespacedReflectorGroup::start()
         return;
     }
     ++m_generation;
+    m_groupError = ApiError();
     m_finder->cancel();
     removeAllMembers();
     setMode(Mode::ClusterWide);
@@ -76,6 +79,7 @@ QString NamespacedReflectorGroup::addNamespace(const QString &namespaceName)
         return QStringLiteral("namespaces can be added only when reading namespace by namespace");
     if (const QString error = namespaceNameError(namespaceName); !error.isEmpty())
         return error;
+    m_groupError = ApiError();
     if (!m_members.contains(namespaceName))
         addMember(namespaceName);
     return {};
@@ -110,14 +114,14 @@ void NamespacedReflectorGroup::addMember(const QString &namespaceName)
     WatchTarget target = m_target;
     target.namespaceName = namespaceName;
     auto *store = new ObjectStore;
+    store->setImmediate(true); // m_merged is the one store that batches
     auto *reflector = new Reflector(m_client, store, target, m_options, m_clock, this);
     store->setParent(reflector); // destroyed after the reflector that writes it
     connect(store, &ObjectStore::changed, this, &NamespacedReflectorGroup::forward);
     connect(store, &ObjectStore::columnsChanged, m_merged, &ObjectStore::setColumns);
-    if (namespaceName.isEmpty() && m_target.namespaced) {
-        connect(reflector, &Reflector::errorOccurred, this,
-                [this, reflector](const ApiError &error) { onClusterWideError(reflector, error); });
-    }
+    connect(reflector, &Reflector::errorOccurred, this,
+            [this, reflector](const ApiError &error) { onMemberError(reflector, error); });
+    connect(reflector, &Reflector::synced, this, &NamespacedReflectorGroup::onMemberSynced);
     m_members.insert(namespaceName, reflector);
     reflector->start();
     emit membersChanged();
@@ -154,12 +158,23 @@ void NamespacedReflectorGroup::forward(const StoreDelta &delta)
         m_merged->remove(key);
 }
 
-void NamespacedReflectorGroup::onClusterWideError(Reflector *reflector, const ApiError &error)
+bool NamespacedReflectorGroup::isRefusedClusterWideList(const Reflector *reflector,
+                                                        const ApiError &error) const
 {
     // Only a refused first LIST means "read namespace by namespace"; a 403 after the sync
     // (permissions revoked mid-watch) stays on the member's status like any other error.
-    if (m_mode != Mode::ClusterWide || error.httpStatus != 403 || reflector->hasSynced())
+    return m_mode == Mode::ClusterWide && m_target.namespaced &&
+           reflector->target().namespaceName.isEmpty() && error.httpStatus == 403 &&
+           !reflector->hasSynced();
+}
+
+void NamespacedReflectorGroup::onMemberError(Reflector *reflector, const ApiError &error)
+{
+    if (!isRefusedClusterWideList(reflector, error)) {
+        emit errorOccurred(error);
         return;
+    }
+    qCInfo(lcReflector) << "cluster-wide list forbidden; switching to per-namespace reading";
     const QString message = error.toString();
     // Queued: the reflector is emitting and must not be stopped and deleted under its feet.
     QMetaObject::invokeMethod(
@@ -193,5 +208,57 @@ void NamespacedReflectorGroup::onAccessResolved(const NamespaceAccessResult &res
                                    namespaceNameError(access.namespaceName).isEmpty()))
             addMember(access.namespaceName);
     }
+    if (m_members.isEmpty()) {
+        m_groupError.httpStatus = 403;
+        m_groupError.reason = QStringLiteral("Forbidden");
+        m_groupError.message =
+            result.error.isEmpty()
+                ? tr("no namespace may be read; add one you have access to by hand")
+                : result.error;
+        emit errorOccurred(m_groupError);
+    }
     emit accessResolved(result);
+}
+
+void NamespacedReflectorGroup::onMemberSynced()
+{
+    if (!hasSynced())
+        return;
+    // The members handed their objects on at once; deliver them before saying so.
+    m_merged->flush();
+    emit synced(m_merged->size());
+}
+
+bool NamespacedReflectorGroup::hasSynced() const
+{
+    if (m_members.isEmpty())
+        return false;
+    return std::all_of(m_members.cbegin(), m_members.cend(),
+                       [](const Reflector *member) { return member->hasSynced(); });
+}
+
+ReflectorPhase NamespacedReflectorGroup::phase() const
+{
+    if (m_members.isEmpty()) {
+        switch (m_mode) {
+        case Mode::Stopped:
+            return ReflectorPhase::Stopped;
+        case Mode::ResolvingAccess:
+            return ReflectorPhase::Listing;
+        case Mode::ClusterWide:
+        case Mode::PerNamespace:
+            return ReflectorPhase::Idle; // between members, or until a namespace is added
+        }
+    }
+    const Reflector *first = m_members.first();
+    // The cluster-wide member just refused is about to be replaced: still loading, not backing
+    // off.
+    if (isRefusedClusterWideList(first, first->stats().lastError))
+        return ReflectorPhase::Listing;
+    ReflectorPhase worst = ReflectorPhase::Watching;
+    for (const Reflector *member : m_members) {
+        if (reflectorPhaseBadness(member->phase()) > reflectorPhaseBadness(worst))
+            worst = member->phase();
+    }
+    return worst;
 }

@@ -4,6 +4,7 @@
 #include "core/base/Clock.h"
 #include "core/net/ApiError.h"
 #include "core/watch/ReflectorOptions.h"
+#include "core/watch/ReflectorPhase.h"
 #include "core/watch/WatchTarget.h"
 
 #include <QList>
@@ -21,9 +22,11 @@ struct StoreDelta;
 // Shows one resource in one table whatever the user's RBAC allows. It starts one cluster-wide
 // reflector; if that first LIST answers 403, it finds the namespaces the user may read
 // (NamespaceAccessFinder) and runs one reflector per namespace instead. Every member reflector
-// fills its own ObjectStore and their changes are merged into store(), which a UI model shows;
-// keys are "namespace/name", so members never collide. Each member keeps its own status
-// (phase, errors), listed by reflectors().
+// fills its own ObjectStore and hands each change on at once to store(), the one store that
+// batches for a UI model; keys are "namespace/name", so members never collide. Each member keeps
+// its own status (phase, errors), listed by reflectors(); phase() and errorOccurred() are the
+// group's as a whole. This class alone knows that a refused first cluster-wide LIST means
+// "read namespace by namespace" rather than a failure.
 class NamespacedReflectorGroup : public QObject
 {
     Q_OBJECT
@@ -60,6 +63,14 @@ public:
     const NamespaceAccessResult &accessResult() const { return m_accessResult; }
     // Tunables (reviews in flight).
     NamespaceAccessFinder *accessFinder() const { return m_finder; }
+    // The member furthest from live. Listing while checking access, or while the refused
+    // cluster-wide member is being replaced; Idle when no namespace may be read; Stopped when
+    // stopped with no member.
+    ReflectorPhase phase() const;
+    // Every member has listed once (false without members).
+    bool hasSynced() const;
+    // Why no member runs at all (no namespace may be read); null otherwise.
+    const ApiError &groupError() const { return m_groupError; }
 
     // The candidates when namespaces cannot be listed: the context's namespace and those the
     // user added by hand (see RememberedNamespaces). Used by the next access check.
@@ -88,6 +99,11 @@ signals:
     void accessResolved(const NamespaceAccessResult &result);
     // A member reflector was added or removed.
     void membersChanged();
+    // A member's error, or the group's own (groupError()); never the 403 that starts
+    // per-namespace reading, which switchedToPerNamespace() reports.
+    void errorOccurred(const ApiError &error);
+    // Every member has listed once; store() has delivered all their objects.
+    void synced(qint64 objectCount);
 
 private:
     void setMode(Mode mode);
@@ -95,7 +111,10 @@ private:
     void addMember(const QString &namespaceName);
     void removeMember(const QString &namespaceName);
     void forward(const StoreDelta &delta);
-    void onClusterWideError(Reflector *reflector, const ApiError &error);
+    void onMemberError(Reflector *reflector, const ApiError &error);
+    void onMemberSynced();
+    // The refused first cluster-wide LIST that means "read namespace by namespace".
+    bool isRefusedClusterWideList(const Reflector *reflector, const ApiError &error) const;
     void switchToPerNamespace(const QString &forbiddenMessage);
     void onAccessResolved(const NamespaceAccessResult &result);
 
@@ -111,4 +130,5 @@ private:
     NamespaceAccessFinder *m_finder;      // Owned (child).
     QMap<QString, Reflector *> m_members; // Owned (children; each owns its store).
     NamespaceAccessResult m_accessResult;
+    ApiError m_groupError;
 };

@@ -160,7 +160,7 @@ void Discovery::finishOne()
     m_partialFailures = m_buildingFailures;
     m_ready = true;
     qCInfo(lcDiscovery) << "discovered" << m_types.size() << "resource types";
-    emit ready();
+    emit ready(m_types, m_partialFailures);
 }
 
 std::optional<ResourceType> Discovery::resolve(const QString &input) const

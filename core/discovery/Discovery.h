@@ -36,7 +36,8 @@ public:
     std::optional<ResourceType> resolve(const QString &name) const;
 
 signals:
-    void ready();
+    // Carries copies of resourceTypes() and partialFailures(), for a receiver on another thread.
+    void ready(const QList<ResourceType> &types, const QStringList &partialFailures);
     void failed(const ApiError &error);
 
 private:

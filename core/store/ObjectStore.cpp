@@ -209,6 +209,10 @@ void ObjectStore::noteRemoved(const StoredObjectPtr &previous)
 
 void ObjectStore::scheduleFlush()
 {
+    if (m_immediate) {
+        flush();
+        return;
+    }
     if (m_flushScheduled)
         return;
     m_flushScheduled = true;

@@ -16,7 +16,9 @@
 //
 // Changes are queued and emitted as one StoreDelta per event-loop turn (changed()), so 5,000
 // events/s reach a UI model as a few batches per frame rather than 5,000 signals; flush() emits
-// the pending batch at once. A replace() that changes nothing emits nothing.
+// the pending batch at once. A replace() that changes nothing emits nothing. A store that feeds
+// another store (setImmediate()) emits every change at once instead, so that only the last store
+// before the window batches.
 class ObjectStore : public QObject
 {
     Q_OBJECT
@@ -57,6 +59,8 @@ public:
     void resync();
     // Emits the pending batch now (if any).
     void flush();
+    // Emit each change as it is made (one delta per change; a first list is still one delta).
+    void setImmediate(bool immediate) { m_immediate = immediate; }
     // Drops everything (emits the removals).
     void clear();
 
@@ -101,4 +105,5 @@ private:
     QList<StoredObjectPtr> m_pendingFill;
     bool m_pendingReplaced = false;
     bool m_flushScheduled = false;
+    bool m_immediate = false;
 };

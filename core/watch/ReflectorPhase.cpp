@@ -16,3 +16,20 @@ QString reflectorPhaseName(ReflectorPhase phase)
     }
     return QString();
 }
+
+int reflectorPhaseBadness(ReflectorPhase phase)
+{
+    switch (phase) {
+    case ReflectorPhase::Watching:
+        return 0;
+    case ReflectorPhase::Listing:
+        return 1;
+    case ReflectorPhase::Idle:
+        return 2;
+    case ReflectorPhase::BackingOff:
+        return 3;
+    case ReflectorPhase::Stopped:
+        return 4;
+    }
+    return 2;
+}

@@ -16,5 +16,7 @@ enum class ReflectorPhase
 // Lowercase spelling shown to users and printed by kubeglass-watch: idle, listing, watching,
 // backing-off, stopped.
 QString reflectorPhaseName(ReflectorPhase phase);
+// How far a phase is from "live" (Watching 0 ... Stopped 4): a set of reflectors shows its worst.
+int reflectorPhaseBadness(ReflectorPhase phase);
 
 Q_DECLARE_METATYPE(ReflectorPhase)

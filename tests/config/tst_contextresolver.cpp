@@ -1,8 +1,8 @@
-#include "core/base/ManualClock.h"
 #include "core/config/KubeconfigLoader.h"
 #include "core/net/CredentialProvider.h"
 
 #include "tests/config/TestFiles.h"
+#include "tests/support/ManualClock.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

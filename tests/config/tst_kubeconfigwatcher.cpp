@@ -1,7 +1,7 @@
-#include "core/base/ManualClock.h"
 #include "core/config/KubeconfigWatcher.h"
 
 #include "tests/config/TestFiles.h"
+#include "tests/support/ManualClock.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "core/base/ManualClock.h"
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
 #include "core/watch/WatchListSupport.h"
 
 #include "tests/core/SimHarness.h"
+#include "tests/support/ManualClock.h"
 
 #include <QJsonObject>
 #include <QSignalSpy>

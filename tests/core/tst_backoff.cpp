@@ -1,6 +1,7 @@
-#include "core/base/ManualClock.h"
 #include "core/watch/BackoffManager.h"
 #include "core/watch/InternalErrorRetry.h"
+
+#include "tests/support/ManualClock.h"
 
 #include <QTest>
 

@@ -1,5 +1,6 @@
-#include "core/base/ManualClock.h"
 #include "core/base/SystemClock.h"
+
+#include "tests/support/ManualClock.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,9 +1,9 @@
-#include "core/base/ManualClock.h"
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
 
 #include "tests/core/SimHarness.h"
+#include "tests/support/ManualClock.h"
 
 #include <QRandomGenerator>
 #include <QTest>

@@ -1,10 +1,10 @@
-#include "core/base/ManualClock.h"
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
 #include "core/watch/WakeMonitor.h"
 
 #include "tests/core/SimHarness.h"
+#include "tests/support/ManualClock.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "core/base/ManualClock.h"
 #include "core/store/ObjectStore.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 
+#include "tests/support/ManualClock.h"
 #include "tests/ui/PodFixture.h"
 
 #include <QAbstractItemModelTester>
@@ -42,7 +42,7 @@ private:
             model.setResourceKind(QStringLiteral("Pod"), true);
             store.setColumns(kPodColumns);
             model.attach(&store);
-            proxy.setObjectModel(&model);
+            proxy.setSourceModel(&model);
         }
 
         ManualClock clock;

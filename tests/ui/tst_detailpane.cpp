@@ -1,11 +1,11 @@
 // The detail pane against the simulator: rows that carry only metadata (Table with
 // includeObject=Metadata) still show the whole object, live, loaded by name.
+#include "core/session/ClusterConnection.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
-#include "ui/ClusterConnection.h"
 #include "ui/DetailPane.h"
-#include "ui/ResourceCatalog.h"
-#include "ui/WatchSession.h"
 
 #include <QPlainTextEdit>
 #include <QPushButton>

@@ -1,5 +1,6 @@
 // Cancel and target switches during a slow initial load: 20,000 pods listed in pages of 500,
 // so the load spans many requests and a cancelled one visibly stops fetching pages.
+#include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
@@ -9,7 +10,6 @@
 #include "ui/ReflectorStatusWidget.h"
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
-#include "ui/WatchSession.h"
 
 #include "tests/ui/SimWindowTest.h"
 

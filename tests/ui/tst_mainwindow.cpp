@@ -1,4 +1,6 @@
 #include "core/config/KubeconfigLoader.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/DetailPane.h"
@@ -8,10 +10,8 @@
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/ReflectorStatusWidget.h"
-#include "ui/ResourceCatalog.h"
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
-#include "ui/WatchSession.h"
 
 #include "tests/ui/SimWindowTest.h"
 

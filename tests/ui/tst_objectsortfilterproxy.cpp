@@ -153,7 +153,7 @@ private slots:
                                     "0", QStringLiteral("app-%1").arg(i % 15)));
         sync();
         ObjectSortFilterProxy full;
-        full.setObjectModel(m_model);
+        full.setSourceModel(m_model);
         QAbstractItemModelTester fullTester(&full,
                                             QAbstractItemModelTester::FailureReportingMode::QtTest);
         for (ObjectSortFilterProxy *proxy : {m_proxy, &full})

@@ -1,9 +1,9 @@
 // The status panel of a session whose streaming lists never end: the reflector's last error
 // names the cause after it falls back to LIST then WATCH.
-#include "ui/ClusterConnection.h"
+#include "core/session/ClusterConnection.h"
+#include "core/session/WatchSession.h"
 #include "ui/ReflectorStatusWidget.h"
 #include "ui/StatusPanel.h"
-#include "ui/WatchSession.h"
 
 #include "tests/core/SimHarness.h"
 

@@ -1,12 +1,12 @@
 // The YAML view against kubectl: the same text as `kubectl get -o yaml` (compared byte for
 // byte when kubectl is installed), and YAML that reads back (yaml-cpp) to the object's JSON
 // with every value's type kept, also under the YAML 1.1 and 1.2 type rules.
+#include "core/session/ClusterConnection.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
-#include "ui/ClusterConnection.h"
 #include "ui/DetailPane.h"
-#include "ui/ResourceCatalog.h"
-#include "ui/WatchSession.h"
 #include "ui/YamlRenderer.h"
 
 #include <QEventLoop>

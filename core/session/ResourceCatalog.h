@@ -51,7 +51,7 @@ signals:
 private:
     void onDiscovered(const QList<ResourceType> &types, const QStringList &partialFailures);
 
-    Discovery *m_discovery = nullptr; // Owned; lives and dies on the network thread.
+    Discovery *m_discovery; // Owned; lives and dies (deleteLater) on the network thread.
     QList<ResourceType> m_types;
     QStringList m_partialFailures;
     bool m_ready = false;

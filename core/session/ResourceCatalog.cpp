@@ -1,9 +1,8 @@
-#include "ui/ResourceCatalog.h"
+#include "core/session/ResourceCatalog.h"
 
+#include "core/Logging.h"
 #include "core/discovery/Discovery.h"
-#include "core/net/RestClient.h"
-#include "ui/ClusterConnection.h"
-#include "ui/UiLogging.h"
+#include "core/session/ClusterConnection.h"
 
 #include <QSet>
 
@@ -26,38 +25,22 @@ ResourceType coreType(const QString &resource, const QString &singular, const QS
 
 ResourceCatalog::ResourceCatalog(ClusterConnection *connection, QObject *parent)
     : QObject(parent)
+    , m_discovery(new Discovery(connection->client()))
 {
-    RestClient *client = connection->client();
-    Discovery *discovery = nullptr;
-    QMetaObject::invokeMethod(
-        client, [&discovery, client] { discovery = new Discovery(client); },
-        Qt::BlockingQueuedConnection);
-    m_discovery = discovery;
-    // These run on the network thread, where reading the Discovery is safe; the window gets
-    // copies. The destructor deletes the Discovery there first, so `this` outlives them.
-    connect(discovery, &Discovery::ready, discovery, [this, discovery] {
-        const QList<ResourceType> types = discovery->resourceTypes();
-        const QStringList partial = discovery->partialFailures();
-        QMetaObject::invokeMethod(
-            this, [this, types, partial] { onDiscovered(types, partial); }, Qt::QueuedConnection);
-    });
-    connect(discovery, &Discovery::failed, discovery, [this](const ApiError &error) {
-        QMetaObject::invokeMethod(
-            this,
-            [this, error] {
-                m_refreshing = false;
-                qCWarning(lcUi) << "discovery failed:" << error.toString();
-                emit failed(error);
-            },
-            Qt::QueuedConnection);
+    m_discovery->moveToThread(connection->networkThread());
+    // Queued: the results arrive as copies, so nothing is read across threads.
+    connect(m_discovery, &Discovery::ready, this, &ResourceCatalog::onDiscovered);
+    connect(m_discovery, &Discovery::failed, this, [this](const ApiError &error) {
+        m_refreshing = false;
+        qCWarning(lcSession) << "discovery failed:" << error.toString();
+        emit failed(error);
     });
 }
 
 ResourceCatalog::~ResourceCatalog()
 {
-    Discovery *discovery = m_discovery;
-    QMetaObject::invokeMethod(
-        discovery, [discovery] { delete discovery; }, Qt::BlockingQueuedConnection);
+    // Its calls belong to the network thread: it is deleted there.
+    m_discovery->deleteLater();
 }
 
 void ResourceCatalog::refresh()
@@ -82,7 +65,7 @@ void ResourceCatalog::onDiscovered(const QList<ResourceType> &types,
     m_partialFailures = partialFailures;
     m_ready = true;
     m_refreshing = false;
-    qCInfo(lcUi) << "resource types discovered:" << m_types.size();
+    qCInfo(lcSession) << "resource types discovered:" << m_types.size();
     emit typesChanged();
 }
 

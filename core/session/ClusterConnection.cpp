@@ -1,11 +1,10 @@
-#include "ui/ClusterConnection.h"
+#include "core/session/ClusterConnection.h"
 
 #include "core/net/ApiError.h"
 #include "core/net/RestClient.h"
+#include "core/session/SessionState.h"
 #include "core/store/StoreDelta.h"
 #include "core/store/TableColumn.h"
-#include "core/watch/ReflectorPhase.h"
-#include "core/watch/ReflectorStats.h"
 
 ClusterConnection::ClusterConnection(const QString &name, const RestConfig &config, QObject *parent)
     : QObject(parent)
@@ -15,8 +14,7 @@ ClusterConnection::ClusterConnection(const QString &name, const RestConfig &conf
     // Everything that crosses from the network thread to the window.
     qRegisterMetaType<StoreDelta>();
     qRegisterMetaType<QList<TableColumn>>();
-    qRegisterMetaType<ReflectorPhase>();
-    qRegisterMetaType<ReflectorStats>();
+    qRegisterMetaType<SessionState>();
     qRegisterMetaType<ApiError>();
     m_thread.setObjectName(QStringLiteral("kubeglass-net"));
     m_client = new RestClient(config);
@@ -26,9 +24,9 @@ ClusterConnection::ClusterConnection(const QString &name, const RestConfig &conf
 
 ClusterConnection::~ClusterConnection()
 {
-    RestClient *client = m_client;
-    QMetaObject::invokeMethod(
-        client, [client] { delete client; }, Qt::BlockingQueuedConnection);
+    // A finishing thread runs its pending deferred deletes in posting order: the workers its
+    // sessions gave up before this, then the client they used.
+    m_client->deleteLater();
     m_thread.quit();
     m_thread.wait();
 }

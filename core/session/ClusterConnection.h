@@ -9,6 +9,7 @@ class RestClient;
 
 // One cluster as the app talks to it: a RestClient on a network thread of its own, so
 // decoding 100,000 objects never stalls the window. WatchSessions run their reflectors here.
+// Sessions and catalogs on this connection must be destroyed before it.
 class ClusterConnection : public QObject
 {
     Q_OBJECT

@@ -1,4 +1,4 @@
-#include "core/base/ManualClock.h"
+#include "tests/support/ManualClock.h"
 
 ManualClock::ManualClock(const QDateTime &start)
     : m_start(start)

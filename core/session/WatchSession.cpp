@@ -1,0 +1,99 @@
+#include "core/session/WatchSession.h"
+
+#include "core/Logging.h"
+#include "core/access/NamespaceName.h"
+#include "core/session/ClusterConnection.h"
+#include "core/session/WatchWorker.h"
+#include "core/watch/WakeMonitor.h"
+
+WatchSession::WatchSession(ClusterConnection *connection, const QString &label, QObject *parent)
+    : QObject(parent)
+    , m_connection(connection)
+    , m_label(label)
+{
+    qRegisterMetaType<SessionState>();
+}
+
+WatchSession::~WatchSession()
+{
+    teardown();
+}
+
+void WatchSession::teardown()
+{
+    delete m_inbox;
+    m_inbox = nullptr;
+    if (!m_worker)
+        return;
+    // The reflector's timers and calls belong to the network thread: it deletes the worker.
+    m_worker->deleteLater();
+    m_worker = nullptr;
+}
+
+void WatchSession::start(const WatchTarget &target, const ReflectorOptions &options)
+{
+    teardown();
+    m_target = target;
+    m_state = {};
+    m_state.phase = ReflectorPhase::Listing;
+    emit restarted();
+    emit stateChanged(m_state);
+    qCInfo(lcSession) << m_label << "watching" << target.path() << "labels" << target.labelSelector;
+
+    // The network-information backend object belongs on this (the main) thread.
+    WakeMonitor::loadNetworkInformation();
+    // Values only until open() runs on the network thread.
+    m_worker =
+        new WatchWorker(m_connection->client(), target, options, m_connection->contextNamespace(),
+                        m_remembered.namespaces(m_connection->name()));
+    m_worker->moveToThread(m_connection->networkThread());
+    m_inbox = new QObject(this);
+    connect(m_worker, &WatchWorker::ready, m_inbox, [this] { emit ready(); });
+    connect(m_worker, &WatchWorker::stateChanged, m_inbox, [this](const SessionState &state) {
+        m_state = state;
+        emit stateChanged(m_state);
+    });
+    connect(m_worker, &WatchWorker::storeChanged, m_inbox,
+            [this](const StoreDelta &delta) { emit storeChanged(delta); });
+    connect(m_worker, &WatchWorker::columnsChanged, m_inbox,
+            [this](const QList<TableColumn> &columns) { emit columnsChanged(columns); });
+    connect(m_worker, &WatchWorker::errorOccurred, m_inbox,
+            [this](const ApiError &error) { emit errorOccurred(error); });
+    QMetaObject::invokeMethod(m_worker, &WatchWorker::open, Qt::QueuedConnection);
+}
+
+void WatchSession::stop()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &WatchWorker::stop, Qt::QueuedConnection);
+}
+
+void WatchSession::relist()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &WatchWorker::relist, Qt::QueuedConnection);
+}
+
+void WatchSession::setRememberedNamespaces(const RememberedNamespaces &remembered)
+{
+    m_remembered = remembered;
+}
+
+QString WatchSession::addNamespace(const QString &namespaceName)
+{
+    if (!m_worker)
+        return tr("nothing is being watched");
+    // Answered from the last published state, so the window never waits for the worker.
+    if (m_state.namespaceMode != NamespacedReflectorGroup::Mode::PerNamespace)
+        return tr("namespaces can be added only when reading namespace by namespace");
+    const QString name = namespaceName.trimmed();
+    if (const QString error = namespaceNameError(name); !error.isEmpty())
+        return error;
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, name] { worker->addNamespace(name); }, Qt::QueuedConnection);
+    qCInfo(lcSession) << m_label << "added namespace" << name;
+    if (const QString notRemembered = m_remembered.add(m_connection->name(), name);
+        !notRemembered.isEmpty())
+        qCWarning(lcSession) << "namespace" << name << "not remembered:" << notRemembered;
+    return {};
+}

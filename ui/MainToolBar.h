@@ -1,0 +1,47 @@
+#pragma once
+
+#include "core/discovery/ResourceType.h"
+
+#include <QList>
+#include <QToolBar>
+
+class NamespaceSelector;
+class QAction;
+class QComboBox;
+class QLineEdit;
+
+// The window's toolbar: context, resource type, namespaces, filter, label selector, Wide and
+// Resync. It only holds the controls; the window wires them to its session and proxy.
+class MainToolBar : public QToolBar
+{
+    Q_OBJECT
+
+public:
+    explicit MainToolBar(QWidget *parent = nullptr);
+
+    QComboBox *contextPicker() const { return m_contextPicker; }
+    QComboBox *resourcePicker() const { return m_resourcePicker; }
+    QAction *refreshTypesAction() const { return m_refreshTypesAction; }
+    NamespaceSelector *namespaces() const { return m_namespaces; }
+    QLineEdit *filter() const { return m_filter; }
+    QLineEdit *labelSelector() const { return m_labelSelector; }
+    QAction *wideAction() const { return m_wideAction; }
+    QAction *resyncAction() const { return m_resyncAction; }
+
+    // Offers types (core group first, then by group and name; unwatchable ones disabled, with
+    // why) and selects current, a qualified name; emits nothing.
+    void setResourceTypes(QList<ResourceType> types, const QString &current);
+    // An invalid filter expression turns the text red, with the reason as tooltip; empty: valid.
+    void showFilterError(const QString &error);
+
+private:
+    // Every control is owned by the toolbar (child).
+    QComboBox *m_contextPicker;
+    QComboBox *m_resourcePicker;
+    QAction *m_refreshTypesAction;
+    NamespaceSelector *m_namespaces;
+    QLineEdit *m_filter;
+    QLineEdit *m_labelSelector;
+    QAction *m_wideAction;
+    QAction *m_resyncAction;
+};

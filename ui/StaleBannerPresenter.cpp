@@ -1,0 +1,87 @@
+#include "ui/StaleBannerPresenter.h"
+
+#include "core/session/WatchSession.h"
+
+#include <QLocale>
+
+StaleBannerPresenter::StaleBannerPresenter(StatusBanner *banner, QObject *parent)
+    : QObject(parent)
+    , m_banner(banner)
+{
+    m_ticker.setInterval(1000);
+    connect(&m_ticker, &QTimer::timeout, this, &StaleBannerPresenter::refresh);
+    m_ticker.start();
+}
+
+void StaleBannerPresenter::follow(WatchSession *session)
+{
+    if (m_session)
+        disconnect(m_session, nullptr, this, nullptr);
+    m_session = session;
+    if (m_session)
+        connect(m_session, &WatchSession::stateChanged, this, &StaleBannerPresenter::refresh);
+    refresh();
+}
+
+void StaleBannerPresenter::setResourceName(const QString &resource)
+{
+    m_resource = resource;
+}
+
+void StaleBannerPresenter::refresh()
+{
+    if (!m_session) {
+        m_banner->hide();
+        return;
+    }
+    const Message message =
+        describe(m_session->state(), m_resource, m_session->target().labelSelector,
+                 QDateTime::currentDateTime());
+    if (message.visible)
+        m_banner->showMessage(message.kind, message.text);
+    else
+        m_banner->hide();
+}
+
+StaleBannerPresenter::Message StaleBannerPresenter::describe(const SessionState &state,
+                                                             const QString &resource,
+                                                             const QString &labelSelector,
+                                                             const QDateTime &now)
+{
+    Message message;
+    const ReflectorPhase phase = state.phase;
+    if (phase == ReflectorPhase::Watching)
+        return message;
+    message.visible = true;
+    const QLocale locale;
+    if (!state.synced && phase != ReflectorPhase::BackingOff && phase != ReflectorPhase::Stopped) {
+        message.kind = StatusBanner::Kind::Loading;
+        message.text = labelSelector.isEmpty()
+                           ? tr("Loading %1…").arg(resource)
+                           : tr("Loading %1 with selector %2…").arg(resource, labelSelector);
+        const qint64 soFar = state.listedSoFar;
+        const qint64 remaining = state.listRemaining;
+        if (soFar > 0)
+            message.text += remaining >= 0 ? tr(" %1 of about %2 objects received")
+                                                 .arg(locale.toString(soFar),
+                                                      locale.toString(soFar + remaining))
+                                           : tr(" %1 objects received").arg(locale.toString(soFar));
+        return message;
+    }
+    message.kind = StatusBanner::Kind::Stale;
+    const QString since =
+        (state.staleSince.isValid() ? state.staleSince : now).toString(QStringLiteral("HH:mm:ss"));
+    if (!state.synced)
+        message.text =
+            phase == ReflectorPhase::Stopped
+                ? tr("Loading cancelled at %1: the table is incomplete. Press F5 to load again.")
+                      .arg(since)
+                : tr("Not loaded: %1 since %2.").arg(reflectorPhaseName(phase), since);
+    else
+        message.text = tr("Stale since %1 — %2; the table shows the last known state.")
+                           .arg(since, reflectorPhaseName(phase));
+    const ApiError &error = state.stats.lastError;
+    if (!error.isNull() && phase != ReflectorPhase::Stopped)
+        message.text += u' ' + tr("Last error: %1").arg(error.toString());
+    return message;
+}

@@ -1,0 +1,46 @@
+#pragma once
+
+#include "ui/StatusBanner.h"
+
+#include <QDateTime>
+#include <QObject>
+#include <QPointer>
+#include <QString>
+#include <QTimer>
+
+class WatchSession;
+struct SessionState;
+
+// Keeps the banner over the table honest about the main session: "Loading…" with progress
+// before the first sync, "Stale since …" with the last error when not watching, hidden while
+// watching. The wording is describe(), testable without a window.
+class StaleBannerPresenter : public QObject
+{
+    Q_OBJECT
+
+public:
+    struct Message
+    {
+        bool visible = false;
+        StatusBanner::Kind kind = StatusBanner::Kind::Loading;
+        QString text;
+    };
+
+    // banner: not owned; outlives the presenter (both belong to the window).
+    explicit StaleBannerPresenter(StatusBanner *banner, QObject *parent = nullptr);
+
+    // The session shown (nullptr: none; the banner hides) and its resource's plural name.
+    void follow(WatchSession *session);
+    void setResourceName(const QString &resource);
+    // Shows what the session's last state means now.
+    void refresh();
+
+    static Message describe(const SessionState &state, const QString &resource,
+                            const QString &labelSelector, const QDateTime &now);
+
+private:
+    StatusBanner *m_banner;           // Not owned.
+    QPointer<WatchSession> m_session; // Not owned.
+    QString m_resource;
+    QTimer m_ticker; // "since" times are wall-clock: checked once a second
+};
