@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Kubeglass and runs the whole test suite (CTest), then builds
-# it again with AddressSanitizer + UndefinedBehaviorSanitizer and runs the suite under them.
+# Installs what is missing, builds Kubeglass and runs the whole test suite (CTest), builds it
+# again with AddressSanitizer + UndefinedBehaviorSanitizer and runs the suite under them, then
+# cross-builds it for Windows (MinGW-w64, ../shared/toolchains), runs that suite under Wine and
+# installs, runs, upgrades and removes the MSI under Wine.
 # Each step's duration goes to stderr (and to $KUBEGLASS_TIMINGS when set).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -17,3 +19,7 @@ step "release: configure and build" bash -c 'cmake --preset release && cmake --b
 step "release: suite" env QT_QPA_PLATFORM=offscreen ctest --preset release
 step "asan: configure and build" bash -c 'cmake --preset asan && cmake --build --preset asan'
 step "asan: suite" ctest --preset asan
+step "windows: configure, build, MSI" bash -c \
+    'cmake --preset windows && cmake --build --preset windows && cmake --build --preset windows --target msi'
+step "windows: suite under Wine" ctest --preset windows
+step "windows: MSI under Wine" ctest --test-dir build/windows -L windows-packaging --output-on-failure
