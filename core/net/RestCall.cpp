@@ -17,7 +17,8 @@ constexpr qint64 kReadAheadBytes = 1 << 20;
 RestCall::RestCall(RestClient *client, QNetworkAccessManager *manager,
                    const QNetworkRequest &request, bool longLived,
                    std::optional<QByteArray> postBody)
-    : m_client(client)
+    : QObject(client)
+    , m_client(client)
     , m_manager(manager)
     , m_request(request)
     , m_url(request.url())

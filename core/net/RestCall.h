@@ -20,7 +20,9 @@ class RestClient;
 // when a CredentialProvider is configured, and a 401 is retried once with fresh ones, before the
 // caller sees anything. A 2xx body streams out through dataAvailable()/readAll(); any other
 // status is collected and reported as an ApiError by finished(). Owned by the caller;
-// deleting it (or abort()) cancels the request at once without further signals.
+// deleting it (or abort()) cancels the request at once without further signals. Its QObject
+// parent is the client, so a call given up with deleteLater() while the client's thread is
+// finishing (when deferred deletes posted then no longer run) goes with the client.
 class RestCall : public QObject
 {
     Q_OBJECT

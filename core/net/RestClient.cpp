@@ -25,7 +25,12 @@ RestClient::RestClient(const RestConfig &config, const QProcessEnvironment &envi
     m_shared = createManager();
 }
 
-RestClient::~RestClient() = default;
+RestClient::~RestClient()
+{
+    // Calls still here were given up (aborted, their deleteLater not run); deleting them now
+    // releases their stream slots while m_streamLoad still exists.
+    qDeleteAll(findChildren<RestCall *>(Qt::FindDirectChildrenOnly));
+}
 
 void RestClient::chooseProxy(const QProcessEnvironment &environment)
 {

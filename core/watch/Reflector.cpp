@@ -273,8 +273,10 @@ void Reflector::startList()
     m_stats.remainingEstimate = -1;
     m_syncStartedMs = m_clock->nowMs();
 
-    m_pager =
-        std::make_unique<ListPager>(m_client, m_decoder.get(), m_target, m_options.maxEventBytes);
+    // A child too: a pager given up with deleteLater() while the network thread is finishing
+    // (when deferred deletes posted then no longer run) goes with the reflector.
+    m_pager = std::make_unique<ListPager>(m_client, m_decoder.get(), m_target,
+                                          m_options.maxEventBytes, this);
     connect(m_pager.get(), &ListPager::progress, this, [this](qint64 items, qint64 remaining) {
         m_stats.itemsListed = items;
         m_stats.remainingEstimate = remaining;
