@@ -15,6 +15,11 @@ struct SimHttpRequest
     QHash<QByteArray, QByteArray> headers;
     QByteArray body;
 
+    // Go's strconv.ParseBool, which the apiserver uses for watch= and friends.
+    static bool isTrue(QByteArrayView v)
+    {
+        return v == "1" || v == "t" || v == "T" || v == "true" || v == "TRUE" || v == "True";
+    }
     QByteArray header(const QByteArray &lowerName) const { return headers.value(lowerName); }
     bool hasQuery(QByteArrayView key) const
     {

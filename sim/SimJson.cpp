@@ -118,3 +118,35 @@ QByteArray SimJson::status(int code, QByteArrayView reason, QByteArrayView messa
     out.append(R"(,"code":)").append(QByteArray::number(code)).append('}');
     return out;
 }
+
+QByteArray SimJson::reason(int code)
+{
+    switch (code) {
+    case 400:
+        return "BadRequest";
+    case 401:
+        return "Unauthorized";
+    case 403:
+        return "Forbidden";
+    case 404:
+        return "NotFound";
+    case 405:
+        return "MethodNotAllowed";
+    case 409:
+        return "Conflict";
+    case 410:
+        return "Expired";
+    case 422:
+        return "Invalid";
+    case 429:
+        return "TooManyRequests";
+    case 500:
+        return "InternalError";
+    case 503:
+        return "ServiceUnavailable";
+    case 504:
+        return "Timeout";
+    default:
+        return "Unknown";
+    }
+}

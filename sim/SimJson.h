@@ -15,6 +15,8 @@ public:
     // kubectl's age format (duration.HumanDuration): 45s, 5m10s, 3h, 12d, 2y30d.
     static QByteArray humanDuration(qint64 seconds);
     // A failure Status; detailsJson is the inner text of "details" (without braces), or empty.
+    // The Status reason the apiserver gives for an HTTP code ("Expired" for 410).
+    static QByteArray reason(int code);
     static QByteArray status(int code, QByteArrayView reason, QByteArrayView message,
                              QByteArrayView detailsJson = {});
 };

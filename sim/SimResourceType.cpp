@@ -166,6 +166,16 @@ const SimResourceType *SimResourceType::find(QByteArrayView groupVersion, QByteA
     return nullptr;
 }
 
+const SimResourceType *SimResourceType::byPlural(QByteArrayView plural)
+{
+    for (int i = 0; i < Count; ++i) {
+        const SimResourceType &t = get(static_cast<Id>(i));
+        if (t.plural == plural)
+            return &t;
+    }
+    return nullptr;
+}
+
 QByteArray SimResourceType::basePath() const
 {
     return group.isEmpty() ? QByteArray("/api/") + version : "/apis/" + groupVersion();

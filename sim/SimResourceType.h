@@ -58,4 +58,6 @@ struct SimResourceType
     static const SimResourceType &get(Id id);
     // The type served at groupVersion with that plural name, or nullptr.
     static const SimResourceType *find(QByteArrayView groupVersion, QByteArrayView plural);
+    // The type with that plural name in any group, or nullptr (the control API's resource=).
+    static const SimResourceType *byPlural(QByteArrayView plural);
 };

@@ -1,6 +1,8 @@
 #include "sim/SimServer.h"
 
 #include "sim/SimCluster.h"
+#include "sim/SimContinueToken.h"
+#include "sim/SimControl.h"
 #include "sim/SimDiscovery.h"
 #include "sim/SimHttpConnection.h"
 #include "sim/SimJson.h"
@@ -30,79 +32,6 @@ const QByteArray kContinueTooOld =
     "response to retrieve the remainder of the results. Continuing with the provided token "
     "results in an inconsistent list - objects that were created, modified, or deleted between "
     "the time the first chunk was returned and now may show up in the list.";
-
-// Go's strconv.ParseBool, which the apiserver uses for watch=.
-bool parseBool(const QByteArray &v)
-{
-    return v == "1" || v == "t" || v == "T" || v == "true" || v == "TRUE" || v == "True";
-}
-
-QByteArray defaultReason(int code)
-{
-    switch (code) {
-    case 400:
-        return "BadRequest";
-    case 401:
-        return "Unauthorized";
-    case 403:
-        return "Forbidden";
-    case 404:
-        return "NotFound";
-    case 405:
-        return "MethodNotAllowed";
-    case 409:
-        return "Conflict";
-    case 410:
-        return "Expired";
-    case 422:
-        return "Invalid";
-    case 429:
-        return "TooManyRequests";
-    case 500:
-        return "InternalError";
-    case 503:
-        return "ServiceUnavailable";
-    case 504:
-        return "Timeout";
-    default:
-        return "Unknown";
-    }
-}
-
-QByteArray encodeContinue(quint64 rv, const QByteArray &lastKey)
-{
-    // The apiserver's token shape: base64 of {"v":"meta.k8s.io/v1","rv":N,"start":"key\0"}.
-    const QByteArray json = R"({"v":"meta.k8s.io/v1","rv":)" + QByteArray::number(rv) +
-                            R"(,"start":)" + SimJson::quoted(lastKey + '\0') + '}';
-    return json.toBase64(QByteArray::Base64UrlEncoding | QByteArray::OmitTrailingEquals);
-}
-
-bool decodeContinue(const QByteArray &token, quint64 *rv, QByteArray *lastKey)
-{
-    const auto decoded = QByteArray::fromBase64Encoding(
-        token, QByteArray::Base64UrlEncoding | QByteArray::AbortOnBase64DecodingErrors);
-    if (!decoded)
-        return false;
-    const QJsonObject o = QJsonDocument::fromJson(*decoded).object();
-    const QString start = o.value(QLatin1String("start")).toString();
-    const qint64 version = o.value(QLatin1String("rv")).toInteger(-1);
-    if (o.value(QLatin1String("v")).toString() != QLatin1String("meta.k8s.io/v1") || version <= 0 ||
-        !start.endsWith(QChar(0)))
-        return false;
-    *rv = quint64(version);
-    *lastKey = start.chopped(1).toUtf8();
-    return true;
-}
-
-QByteArray okJson(QByteArrayView extra = {})
-{
-    return R"({"ok":true)" + extra.toByteArray() + '}';
-}
-
-QByteArray errorJson(const QString &message)
-{
-    return R"({"error":)" + SimJson::quoted(message.toUtf8()) + '}';
-}
 
 } // namespace
 
@@ -241,7 +170,7 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
         connection->sendResponse(status, kJson, body);
         return;
     }
-    const bool isWatch = parseBool(request.queryValue("watch"));
+    const bool isWatch = SimHttpRequest::isTrue(request.queryValue("watch"));
     if (const auto failure = m_faults.take(request, isWatch)) {
         QList<QPair<QByteArray, QByteArray>> headers;
         if (failure->code == 429 || failure->code == 503)
@@ -387,7 +316,7 @@ void SimServer::serveList(SimHttpConnection *connection, const SimHttpRequest &r
             return fail(400, "BadRequest",
                         "specifying resource version is not allowed when using continue");
         quint64 tokenRv = 0;
-        if (!decodeContinue(token, &tokenRv, &afterKey))
+        if (!SimContinueToken::decode(token, &tokenRv, &afterKey))
             return fail(400, "BadRequest", "continue key is not valid: " + token.left(64));
         if (tokenRv < store.compactedVersion())
             return fail(410, "Expired", kContinueTooOld);
@@ -460,7 +389,7 @@ void SimServer::serveList(SimHttpConnection *connection, const SimHttpRequest &r
     QByteArray listMeta = R"({"resourceVersion":")" + QByteArray::number(readRv) + '"';
     if (beyond > 0) {
         listMeta.append(R"(,"continue":")")
-            .append(encodeContinue(readRv, items.back()->key()))
+            .append(SimContinueToken::encode(readRv, items.back()->key()))
             .append('"');
         if (selector.isEmpty())
             listMeta.append(R"(,"remainingItemCount":)")
@@ -501,7 +430,7 @@ void SimServer::serveWatch(SimHttpConnection *connection, const SimHttpRequest &
     options.type = target.type->id;
     options.ns = target.ns;
     options.table = SimTable::wanted(request);
-    options.bookmarks = parseBool(request.queryValue("allowWatchBookmarks"));
+    options.bookmarks = SimHttpRequest::isTrue(request.queryValue("allowWatchBookmarks"));
     options.bookmarkIntervalMs = m_config.bookmarkIntervalMs;
     QString selectorError;
     options.selector.setEventFieldsSupported(m_config.eventFieldSelectors);
@@ -520,7 +449,7 @@ void SimServer::serveWatch(SimHttpConnection *connection, const SimHttpRequest &
     const QByteArray rvText = request.queryValue("resourceVersion");
     const QByteArray match = request.queryValue("resourceVersionMatch");
     const bool hasSendInitial = request.hasQuery("sendInitialEvents");
-    const bool sendInitial = parseBool(request.queryValue("sendInitialEvents"));
+    const bool sendInitial = SimHttpRequest::isTrue(request.queryValue("sendInitialEvents"));
     const quint64 requested = rvText.isEmpty() ? 0 : rvText.toULongLong(&ok);
     if (!ok)
         return fail(400, "BadRequest", "invalid resource version: " + rvText);
@@ -610,9 +539,9 @@ QByteArray SimServer::failureStatus(int code, const SimHttpRequest &request, int
     case 403: {
         Target target;
         if (parseTarget(request.path, &target)) {
-            const QByteArray verb = !target.name.isEmpty()                   ? "get"
-                                    : parseBool(request.queryValue("watch")) ? "watch"
-                                                                             : "list";
+            const QByteArray verb = !target.name.isEmpty()                                ? "get"
+                                    : SimHttpRequest::isTrue(request.queryValue("watch")) ? "watch"
+                                                                                          : "list";
             return m_auth->forbiddenStatus(m_config.userName.toUtf8(), verb, *target.type,
                                            target.ns, target.name);
         }
@@ -635,154 +564,14 @@ QByteArray SimServer::failureStatus(int code, const SimHttpRequest &request, int
     case 504:
         return tooLargeStatus(m_cluster->store().resourceVersion() + 1);
     default:
-        return SimJson::status(code, defaultReason(code), "simulated failure");
+        return SimJson::status(code, SimJson::reason(code), "simulated failure");
     }
 }
 
 int SimServer::control(const QByteArray &call, const QList<QPair<QByteArray, QByteArray>> &query,
                        QByteArray *body)
 {
-    const auto value = [&](QByteArrayView key) {
-        for (const auto &item : query) {
-            if (item.first == key)
-                return item.second;
-        }
-        return QByteArray();
-    };
-    const auto number = [&](QByteArrayView key, double fallback, bool *ok) {
-        const QByteArray v = value(key);
-        if (v.isEmpty())
-            return fallback;
-        return v.toDouble(ok);
-    };
-    const auto bad = [&](const QString &message) {
-        *body = errorJson(message);
-        return 400;
-    };
-    bool ok = true;
-    *body = okJson();
-    if (call == "state") {
-        const QByteArray resource = value("resource");
-        if (!resource.isEmpty() && resource != "all") {
-            bool known = false;
-            for (int i = 0; i < SimResourceType::Count; ++i)
-                known |= SimResourceType::get(SimResourceType::Id(i)).plural == resource;
-            if (!known)
-                return bad(QStringLiteral("unknown resource %1").arg(QString::fromUtf8(resource)));
-        }
-        *body = stateJson(resource);
-    } else if (call == "requests") {
-        *body = requestsJson();
-    } else if (call == "requests/clear") {
-        m_requests.clear();
-    } else if (call == "objects") {
-        const QByteArray resource = value("resource");
-        const QByteArray op = value("op");
-        const QByteArray name = value("name");
-        const SimResourceType *type = nullptr;
-        for (int i = 0; i < SimResourceType::Count; ++i) {
-            if (SimResourceType::get(SimResourceType::Id(i)).plural == resource)
-                type = &SimResourceType::get(SimResourceType::Id(i));
-        }
-        if (!type || name.isEmpty())
-            return bad(QStringLiteral("objects needs a known resource and a name"));
-        const QByteArray ns = type->namespaced ? value("namespace") : QByteArray();
-        if (type->namespaced && ns.isEmpty())
-            return bad(QStringLiteral("%1 are namespaced: give namespace=")
-                           .arg(QString::fromUtf8(resource)));
-        const QByteArray key = ns.isEmpty() ? name : ns + '/' + name;
-        quint64 rv = 0;
-        if (op == "add")
-            rv = m_cluster->addObject(type->id, ns, name);
-        else if (op == "modify")
-            rv = m_cluster->modifyObject(type->id, key);
-        else if (op == "delete")
-            rv = m_cluster->deleteObject(type->id, key);
-        else
-            return bad(QStringLiteral("op must be add, modify or delete"));
-        if (rv == 0)
-            return bad(QStringLiteral("no such object %1").arg(QString::fromUtf8(key)));
-        *body = okJson(R"(,"resourceVersion":")" + QByteArray::number(rv) + '"');
-    } else if (call == "churn") {
-        const double rate = number("rate", -1, &ok);
-        if (!ok || rate < 0)
-            return bad(QStringLiteral("churn needs rate=N >= 0"));
-        m_cluster->setChurnRate(rate);
-    } else if (call == "bookmark") {
-        for (const QPointer<SimWatch> &w : std::as_const(m_watches)) {
-            if (w && w->wantsBookmarks())
-                w->sendBookmark();
-        }
-    } else if (call == "drop-watches") {
-        const auto watches = m_watches;
-        for (const QPointer<SimWatch> &w : watches) {
-            if (w)
-                w->drop();
-        }
-    } else if (call == "fail") {
-        const int count = int(number("count", 1, &ok));
-        const int code = ok ? int(number("code", 500, &ok)) : 0;
-        const int retryAfter = ok ? int(number("retryAfter", 1, &ok)) : 0;
-        if (!ok || count < 0 || code < 400 || code > 599)
-            return bad(QStringLiteral("fail needs count=N and code=4xx/5xx"));
-        const QByteArray watch = value("watch");
-        const SimFaults::Scope scope = watch.isEmpty()    ? SimFaults::AnyRequest
-                                       : parseBool(watch) ? SimFaults::WatchOnly
-                                                          : SimFaults::NonWatchOnly;
-        m_faults.failNext(count, {code, retryAfter}, scope, value("path"));
-    } else if (call == "watch-error") {
-        const int code = int(number("code", 410, &ok));
-        if (!ok || code < 100 || code > 599)
-            return bad(QStringLiteral("watch-error needs code=N"));
-        QByteArray reason = value("reason");
-        QByteArray status;
-        if (value("object") == "other") // an ERROR whose object is not a Status at all
-            status = R"({"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"not-a-status"}})";
-        else if (reason.isEmpty() && code == 410)
-            status = expiredStatus(m_cluster->store().compactedVersion());
-        else
-            status = SimJson::status(code, reason.isEmpty() ? defaultReason(code) : reason,
-                                     "simulated watch error");
-        const auto watches = m_watches;
-        for (const QPointer<SimWatch> &w : watches) {
-            if (w)
-                w->failWith(status);
-        }
-    } else if (call == "compact") {
-        m_cluster->store().compact();
-        *body = okJson(R"(,"resourceVersion":")" +
-                       QByteArray::number(m_cluster->store().resourceVersion()) + '"');
-    } else if (call == "refuse") {
-        const double seconds = number("seconds", 1, &ok);
-        if (!ok || seconds < 0 || seconds > 3600)
-            return bad(QStringLiteral("refuse needs seconds=S"));
-        refuseConnections(int(seconds * 1000));
-    } else if (call == "garbage") {
-        m_nextWatchGarbage = true;
-    } else if (call == "truncate") {
-        m_nextWatchTruncated = true;
-    } else if (call == "stall") {
-        const double seconds = number("seconds", 1, &ok);
-        if (!ok || seconds < 0 || seconds > 3600)
-            return bad(QStringLiteral("stall needs seconds=S"));
-        m_nextWatchStallMs = int(seconds * 1000);
-        for (const QPointer<SimWatch> &w : std::as_const(m_watches)) {
-            if (w)
-                w->stall(m_nextWatchStallMs);
-        }
-    } else if (call == "omit-initial-events-end") {
-        const QByteArray on = value("on");
-        if (!on.isEmpty() && on != "true" && on != "false")
-            return bad(QStringLiteral("omit-initial-events-end takes on=true or on=false"));
-        m_faults.setOmitInitialEventsEnd(on != "false");
-    } else if (call == "reset") {
-        m_faults.clear();
-        m_nextWatchGarbage = m_nextWatchTruncated = false;
-        m_nextWatchStallMs = 0;
-    } else {
-        return bad(QStringLiteral("unknown control call %1").arg(QString::fromUtf8(call)));
-    }
-    return 200;
+    return SimControl(*this, query).run(call, body);
 }
 
 void SimServer::refuseConnections(int ms)
@@ -823,10 +612,8 @@ QByteArray SimServer::stateJson(const QByteArray &resource) const
     };
     QByteArray out = R"({"resourceVersion":")" + QByteArray::number(store.resourceVersion()) + '"';
     if (!resource.isEmpty() && resource != "all") {
-        for (int i = 0; i < SimResourceType::Count; ++i) {
-            if (SimResourceType::get(SimResourceType::Id(i)).plural == resource)
-                out.append(R"(,"objects":)").append(objectsJson(SimResourceType::Id(i)));
-        }
+        if (const SimResourceType *type = SimResourceType::byPlural(resource))
+            out.append(R"(,"objects":)").append(objectsJson(type->id));
         return out.append('}');
     }
     out.append(R"(,"resources":{)");

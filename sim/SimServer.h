@@ -45,6 +45,9 @@ public:
                 QByteArray *body);
 
 private:
+    // The control API's handlers reach the server's faults, watches and recorded requests.
+    friend class SimControl;
+
     struct Recorded
     {
         QByteArray method;

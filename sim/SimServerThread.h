@@ -3,10 +3,14 @@
 #include "sim/SimConfig.h"
 #include "sim/SimThreadExit.h"
 
+#include <QByteArray>
+#include <QList>
+#include <QPair>
 #include <QString>
 #include <QThread>
 #include <QUrl>
 
+#include <functional>
 #include <memory>
 
 class SimServer;
@@ -31,10 +35,14 @@ public:
     // Runs a control call ("fail?count=3&code=503", see sim/CONTROL.md) on the server thread
     // and returns its JSON answer; status gets the HTTP status it would have (200 or 400).
     QByteArray control(const QString &callAndQuery, int *status = nullptr);
-    // The server, living on the server thread: call it only through queued/blocking calls.
-    SimServer *server() const { return m_server; }
+    // The same with the call and query already split; returns the status, body gets the JSON.
+    int control(const QByteArray &call, const QList<QPair<QByteArray, QByteArray>> &query,
+                QByteArray *body);
 
 private:
+    // Runs work on the server thread and returns once it has run there.
+    void runOnServerThread(const std::function<void()> &work);
+
     QThread m_thread;
     std::unique_ptr<QObject> m_anchor; // lives on m_thread: the target of calls into it
     SimServer *m_server = nullptr;     // Owned; deleted on its own thread by stop().

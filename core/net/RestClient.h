@@ -74,7 +74,9 @@ private:
     QString describeProxyFailure(const QString &message, bool isProxyError) const;
     QNetworkAccessManager *managerForLongLived();
     void releaseLongLived(QNetworkAccessManager *manager);
-    // The static bearer token, re-reading tokenFile when it changed.
+    // The static bearer token, re-reading tokenFile when its size or mtime changed: the one
+    // token-file policy (a rotated service-account token is used on the next request; a file
+    // that cannot be read keeps the last good token).
     QByteArray currentBearerToken();
     void applyAuthentication(QNetworkRequest &request, const QByteArray &bearerToken,
                              const QList<QSslCertificate> &certificateChain,

@@ -1,9 +1,6 @@
 #include "tests/core/SimHarness.h"
 
-#include "sim/SimServer.h"
-
 #include <QJsonDocument>
-#include <QMetaObject>
 
 SimHarness::SimHarness(const SimConfig &config)
 {
@@ -20,11 +17,7 @@ RestConfig SimHarness::restConfig() const
 QByteArray SimHarness::control(const QByteArray &call, const Query &query)
 {
     QByteArray body;
-    int status = 0;
-    SimServer *server = m_thread.server();
-    QMetaObject::invokeMethod(
-        server, [&] { status = server->control(call, query, &body); },
-        Qt::BlockingQueuedConnection);
+    const int status = m_thread.control(call, query, &body);
     if (status != 200)
         qWarning("sim control %s failed: %d %s", call.constData(), status, body.constData());
     return body;

@@ -10,7 +10,7 @@
 #include <QStringList>
 
 // A simulated API server on its own thread for reflector tests, with its control API called
-// directly on the server thread (blocking), so tests never spin a nested event loop.
+// on the server thread (a queued call the test waits for), so tests never spin a nested event loop.
 class SimHarness
 {
 public:

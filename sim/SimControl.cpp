@@ -1,0 +1,251 @@
+#include "sim/SimControl.h"
+
+#include "sim/SimCluster.h"
+#include "sim/SimJson.h"
+#include "sim/SimServer.h"
+#include "sim/SimWatch.h"
+
+#include <QPointer>
+
+const SimControl::Entry SimControl::s_table[] = {
+    {"state", &SimControl::state},
+    {"requests", &SimControl::requests},
+    {"requests/clear", &SimControl::clearRequests},
+    {"objects", &SimControl::objects},
+    {"churn", &SimControl::churn},
+    {"bookmark", &SimControl::bookmark},
+    {"drop-watches", &SimControl::dropWatches},
+    {"fail", &SimControl::fail},
+    {"watch-error", &SimControl::watchError},
+    {"compact", &SimControl::compact},
+    {"refuse", &SimControl::refuse},
+    {"garbage", &SimControl::garbage},
+    {"truncate", &SimControl::truncate},
+    {"stall", &SimControl::stall},
+    {"omit-initial-events-end", &SimControl::omitInitialEventsEnd},
+    {"reset", &SimControl::reset},
+};
+
+SimControl::SimControl(SimServer &server, const Query &query)
+    : m_server(server)
+    , m_query(query)
+{}
+
+int SimControl::run(const QByteArrayView call, QByteArray *body)
+{
+    for (const Entry &entry : s_table) {
+        if (entry.call == call) {
+            *body = okJson();
+            return (this->*entry.handler)(body);
+        }
+    }
+    return bad(body, QStringLiteral("unknown control call %1").arg(QString::fromUtf8(call)));
+}
+
+QByteArray SimControl::value(QByteArrayView key) const
+{
+    for (const auto &item : m_query) {
+        if (item.first == key)
+            return item.second;
+    }
+    return {};
+}
+
+double SimControl::number(QByteArrayView key, double fallback, bool *ok) const
+{
+    const QByteArray v = value(key);
+    if (v.isEmpty())
+        return fallback;
+    return v.toDouble(ok);
+}
+
+int SimControl::bad(QByteArray *body, const QString &message)
+{
+    *body = R"({"error":)" + SimJson::quoted(message.toUtf8()) + '}';
+    return 400;
+}
+
+QByteArray SimControl::okJson(QByteArrayView extra)
+{
+    return R"({"ok":true)" + extra.toByteArray() + '}';
+}
+
+int SimControl::state(QByteArray *body)
+{
+    const QByteArray resource = value("resource");
+    if (!resource.isEmpty() && resource != "all" && !SimResourceType::byPlural(resource))
+        return bad(body, QStringLiteral("unknown resource %1").arg(QString::fromUtf8(resource)));
+    *body = m_server.stateJson(resource);
+    return 200;
+}
+
+int SimControl::requests(QByteArray *body)
+{
+    *body = m_server.requestsJson();
+    return 200;
+}
+
+int SimControl::clearRequests(QByteArray *)
+{
+    m_server.m_requests.clear();
+    return 200;
+}
+
+int SimControl::objects(QByteArray *body)
+{
+    const QByteArray resource = value("resource");
+    const QByteArray op = value("op");
+    const QByteArray name = value("name");
+    const SimResourceType *type = SimResourceType::byPlural(resource);
+    if (!type || name.isEmpty())
+        return bad(body, QStringLiteral("objects needs a known resource and a name"));
+    const QByteArray ns = type->namespaced ? value("namespace") : QByteArray();
+    if (type->namespaced && ns.isEmpty())
+        return bad(
+            body,
+            QStringLiteral("%1 are namespaced: give namespace=").arg(QString::fromUtf8(resource)));
+    const QByteArray key = ns.isEmpty() ? name : ns + '/' + name;
+    SimCluster *cluster = m_server.m_cluster;
+    quint64 rv = 0;
+    if (op == "add")
+        rv = cluster->addObject(type->id, ns, name);
+    else if (op == "modify")
+        rv = cluster->modifyObject(type->id, key);
+    else if (op == "delete")
+        rv = cluster->deleteObject(type->id, key);
+    else
+        return bad(body, QStringLiteral("op must be add, modify or delete"));
+    if (rv == 0)
+        return bad(body, QStringLiteral("no such object %1").arg(QString::fromUtf8(key)));
+    *body = okJson(R"(,"resourceVersion":")" + QByteArray::number(rv) + '"');
+    return 200;
+}
+
+int SimControl::churn(QByteArray *body)
+{
+    bool ok = true;
+    const double rate = number("rate", -1, &ok);
+    if (!ok || rate < 0)
+        return bad(body, QStringLiteral("churn needs rate=N >= 0"));
+    m_server.m_cluster->setChurnRate(rate);
+    return 200;
+}
+
+int SimControl::bookmark(QByteArray *)
+{
+    for (const QPointer<SimWatch> &w : std::as_const(m_server.m_watches)) {
+        if (w && w->wantsBookmarks())
+            w->sendBookmark();
+    }
+    return 200;
+}
+
+int SimControl::dropWatches(QByteArray *)
+{
+    const auto watches = m_server.m_watches; // drop() may remove a watch from the list
+    for (const QPointer<SimWatch> &w : watches) {
+        if (w)
+            w->drop();
+    }
+    return 200;
+}
+
+int SimControl::fail(QByteArray *body)
+{
+    bool ok = true;
+    const int count = int(number("count", 1, &ok));
+    const int code = ok ? int(number("code", 500, &ok)) : 0;
+    const int retryAfter = ok ? int(number("retryAfter", 1, &ok)) : 0;
+    if (!ok || count < 0 || code < 400 || code > 599)
+        return bad(body, QStringLiteral("fail needs count=N and code=4xx/5xx"));
+    const QByteArray watch = value("watch");
+    const SimFaults::Scope scope = watch.isEmpty()                 ? SimFaults::AnyRequest
+                                   : SimHttpRequest::isTrue(watch) ? SimFaults::WatchOnly
+                                                                   : SimFaults::NonWatchOnly;
+    m_server.m_faults.failNext(count, {code, retryAfter}, scope, value("path"));
+    return 200;
+}
+
+int SimControl::watchError(QByteArray *body)
+{
+    bool ok = true;
+    const int code = int(number("code", 410, &ok));
+    if (!ok || code < 100 || code > 599)
+        return bad(body, QStringLiteral("watch-error needs code=N"));
+    const QByteArray reason = value("reason");
+    QByteArray status;
+    if (value("object") == "other") // an ERROR whose object is not a Status at all
+        status = R"({"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"not-a-status"}})";
+    else if (reason.isEmpty() && code == 410)
+        status = m_server.expiredStatus(m_server.m_cluster->store().compactedVersion());
+    else
+        status = SimJson::status(code, reason.isEmpty() ? SimJson::reason(code) : reason,
+                                 "simulated watch error");
+    const auto watches = m_server.m_watches; // failing a watch may remove it from the list
+    for (const QPointer<SimWatch> &w : watches) {
+        if (w)
+            w->failWith(status);
+    }
+    return 200;
+}
+
+int SimControl::compact(QByteArray *body)
+{
+    SimStore &store = m_server.m_cluster->store();
+    store.compact();
+    *body = okJson(R"(,"resourceVersion":")" + QByteArray::number(store.resourceVersion()) + '"');
+    return 200;
+}
+
+int SimControl::refuse(QByteArray *body)
+{
+    bool ok = true;
+    const double seconds = number("seconds", 1, &ok);
+    if (!ok || seconds < 0 || seconds > 3600)
+        return bad(body, QStringLiteral("refuse needs seconds=S"));
+    m_server.refuseConnections(int(seconds * 1000));
+    return 200;
+}
+
+int SimControl::garbage(QByteArray *)
+{
+    m_server.m_nextWatchGarbage = true;
+    return 200;
+}
+
+int SimControl::truncate(QByteArray *)
+{
+    m_server.m_nextWatchTruncated = true;
+    return 200;
+}
+
+int SimControl::stall(QByteArray *body)
+{
+    bool ok = true;
+    const double seconds = number("seconds", 1, &ok);
+    if (!ok || seconds < 0 || seconds > 3600)
+        return bad(body, QStringLiteral("stall needs seconds=S"));
+    m_server.m_nextWatchStallMs = int(seconds * 1000);
+    for (const QPointer<SimWatch> &w : std::as_const(m_server.m_watches)) {
+        if (w)
+            w->stall(m_server.m_nextWatchStallMs);
+    }
+    return 200;
+}
+
+int SimControl::omitInitialEventsEnd(QByteArray *body)
+{
+    const QByteArray on = value("on");
+    if (!on.isEmpty() && on != "true" && on != "false")
+        return bad(body, QStringLiteral("omit-initial-events-end takes on=true or on=false"));
+    m_server.m_faults.setOmitInitialEventsEnd(on != "false");
+    return 200;
+}
+
+int SimControl::reset(QByteArray *)
+{
+    m_server.m_faults.clear();
+    m_server.m_nextWatchGarbage = m_server.m_nextWatchTruncated = false;
+    m_server.m_nextWatchStallMs = 0;
+    return 200;
+}
