@@ -5,6 +5,7 @@
 #include "sim/SimHttpConnection.h"
 #include "sim/SimJson.h"
 #include "sim/SimListStream.h"
+#include "sim/SimLogs.h"
 #include "sim/SimTable.h"
 #include "sim/SimTcpServer.h"
 #include "sim/SimTls.h"
@@ -135,6 +136,7 @@ bool SimServer::listen(quint16 port)
     }
     m_auth = std::make_unique<SimAuth>(m_config);
     m_cluster = new SimCluster(m_config, this);
+    m_logs = new SimLogs(&m_cluster->store(), m_config.logLinesPerSecond, this);
     connect(&m_cluster->store(), &SimStore::changed, this, [this](const SimEvent &event) {
         for (const QPointer<SimWatch> &w : std::as_const(m_watches)) {
             if (w)
@@ -297,6 +299,19 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
             reply(connection, request, 200, list);
             return;
         }
+    }
+    QByteArray logNs, logPod;
+    if (SimLogs::parsePath(path, &logNs, &logPod)) {
+        if (!m_auth->allowed("pods", logNs))
+            return reply(connection, request, 403,
+                         m_auth->forbiddenStatus(*user, "get",
+                                                 SimResourceType::get(SimResourceType::Pods), logNs,
+                                                 logPod));
+        const auto failure =
+            m_logs->serve(connection, request, logPod,
+                          m_cluster->store().find(SimResourceType::Pods, logNs + '/' + logPod));
+        return failure ? reply(connection, request, failure->status, failure->body)
+                       : record(request, 200);
     }
     Target target;
     if (!parseTarget(path, &target)) {
@@ -775,6 +790,11 @@ int SimServer::control(const QByteArray &call, const QList<QPair<QByteArray, QBy
         if (!on.isEmpty() && on != "true" && on != "false")
             return bad(QStringLiteral("omit-initial-events-end takes on=true or on=false"));
         m_faults.setOmitInitialEventsEnd(on != "false");
+    } else if (call == "logs") {
+        if (!m_logs->setLinesPerSecond(number("rate", -1, &ok)) || !ok)
+            return bad(QStringLiteral("logs needs rate=N lines per second, 0 to 1000000"));
+    } else if (call == "drop-logs") {
+        *body = okJson(R"(,"dropped":)" + QByteArray::number(m_logs->dropStreams()));
     } else if (call == "reset") {
         m_faults.clear();
         m_nextWatchGarbage = m_nextWatchTruncated = false;
