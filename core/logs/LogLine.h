@@ -10,6 +10,9 @@ struct LogLine
     qint64 timeNs = 0;
     bool hasTime = false;
     QString text; // without the timestamp prefix and without the line end
+    // Where a merged line comes from: "pod", or "pod/container" when containers differ;
+    // empty for a single pod's log.
+    QString source;
 
     friend bool operator==(const LogLine &, const LogLine &) = default;
 };

@@ -37,6 +37,12 @@ public:
     // for the other streams; -1 when nothing is held.
     qint64 nextDueMs() const;
     qsizetype heldCount() const { return m_held; }
+    // Whether source still has lines waiting.
+    bool isHeld(int source) const
+    {
+        const auto it = m_streams.find(source);
+        return it != m_streams.end() && !it->second.lines.empty();
+    }
 
 private:
     struct Held

@@ -10,7 +10,14 @@ class TestLogMerger : public QObject
     Q_OBJECT
 
 private:
-    static LogLine at(qint64 ns, const QString &text) { return {ns, true, text}; }
+    static LogLine at(qint64 ns, const QString &text)
+    {
+        LogLine l;
+        l.timeNs = ns;
+        l.hasTime = true;
+        l.text = text;
+        return l;
+    }
     static QStringList texts(const QList<LogMerger::Entry> &entries)
     {
         QStringList out;
@@ -124,7 +131,9 @@ private slots:
     {
         // Given a pod whose second line has no timestamp (a continuation line)
         m_merger->close(2);
-        m_merger->add(1, {at(10, "first"), LogLine{0, false, "continued"}, at(20, "next")});
+        LogLine untimed;
+        untimed.text = QStringLiteral("continued");
+        m_merger->add(1, {at(10, "first"), untimed, at(20, "next")});
         // Then it stays right after its predecessor
         QCOMPARE(texts(m_merger->take()), (QStringList{"1:first", "1:continued", "1:next"}));
     }

@@ -12,10 +12,18 @@ private:
     // 2026-12-04T12:00:00Z in seconds since the epoch.
     static constexpr qint64 kBaseSeconds = 1'796'385'600;
 
+    static LogLine timed(qint64 ns, const QString &text)
+    {
+        LogLine l;
+        l.timeNs = ns;
+        l.hasTime = true;
+        l.text = text;
+        return l;
+    }
     // Line n of a synthetic container: four lines per second, at n * 250 ms past the base.
     static LogLine line(int n)
     {
-        return {kBaseSeconds * kSecond + n * kSecond / 4, true, QStringLiteral("line %1").arg(n)};
+        return timed(kBaseSeconds * kSecond + n * kSecond / 4, QStringLiteral("line %1").arg(n));
     }
     static QList<int> shown(LogSeam &seam, const QList<LogLine> &lines)
     {
@@ -63,17 +71,17 @@ private slots:
     {
         // Given two lines shown at the same instant T, then a drop
         const qint64 t = kBaseSeconds * kSecond + 42;
-        QVERIFY(m_seam.accept({t - 1, true, QStringLiteral("before")}));
-        QVERIFY(m_seam.accept({t, true, QStringLiteral("a")}));
-        QVERIFY(m_seam.accept({t, true, QStringLiteral("b")}));
+        QVERIFY(m_seam.accept(timed(t - 1, QStringLiteral("before"))));
+        QVERIFY(m_seam.accept(timed(t, QStringLiteral("a"))));
+        QVERIFY(m_seam.accept(timed(t, QStringLiteral("b"))));
         m_seam.beginResume();
         // When the reconnection repeats both and brings a third line at the same T
         // Then the repeats are dropped and the third is shown, as is what follows
-        QVERIFY(!m_seam.accept({t - 1, true, QStringLiteral("before")}));
-        QVERIFY(!m_seam.accept({t, true, QStringLiteral("a")}));
-        QVERIFY(!m_seam.accept({t, true, QStringLiteral("b")}));
-        QVERIFY(m_seam.accept({t, true, QStringLiteral("c")}));
-        QVERIFY(m_seam.accept({t + 1, true, QStringLiteral("d")}));
+        QVERIFY(!m_seam.accept(timed(t - 1, QStringLiteral("before"))));
+        QVERIFY(!m_seam.accept(timed(t, QStringLiteral("a"))));
+        QVERIFY(!m_seam.accept(timed(t, QStringLiteral("b"))));
+        QVERIFY(m_seam.accept(timed(t, QStringLiteral("c"))));
+        QVERIFY(m_seam.accept(timed(t + 1, QStringLiteral("d"))));
     }
 
     void shouldShowEverythingOutsideAResume()
@@ -81,8 +89,8 @@ private slots:
         // Given a running stream (no drop) whose app writes the same text twice at one instant
         const qint64 t = kBaseSeconds * kSecond;
         // Then both copies are shown: only a reconnection's overlap is removed
-        QVERIFY(m_seam.accept({t, true, QStringLiteral("same")}));
-        QVERIFY(m_seam.accept({t, true, QStringLiteral("same")}));
+        QVERIFY(m_seam.accept(timed(t, QStringLiteral("same"))));
+        QVERIFY(m_seam.accept(timed(t, QStringLiteral("same"))));
     }
 
     void shouldPassEverythingWhenNothingWithTimeWasShown()
