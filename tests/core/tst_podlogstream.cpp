@@ -26,6 +26,8 @@ private slots:
     void shouldReconnectAfterADropWithoutLosingOrRepeatingALine();
     void shouldSayWhyAnUnknownContainerIsRefused();
     void shouldSayWhyAMissingPodIsRefused();
+    void shouldEndANotFollowedLogAfterItsLastLine();
+    void shouldSayThereIsNoPreviousInstance();
 
 private:
     // The name of a running pod of namespace "default" (the sim's pods have one container).
@@ -170,6 +172,67 @@ void TestPodLogStream::shouldSayWhyAMissingPodIsRefused()
     // Then the 404's message is reported
     QVERIFY(failed.wait(5000));
     QCOMPARE(failed.first().first().toString(), QStringLiteral("pods \"gone\" not found"));
+}
+
+void TestPodLogStream::shouldEndANotFollowedLogAfterItsLastLine()
+{
+    // Given a running pod's log asked for without follow, tail 7
+    const QString pod = runningPod();
+    QVERIFY(!pod.isEmpty());
+    PodLogOptions once;
+    once.ns = QStringLiteral("default");
+    once.pod = pod;
+    once.container = QStringLiteral("app");
+    once.follow = false;
+    once.tailLines = 7;
+    auto s = std::make_unique<PodLogStream>(m_client.get(), Clock::system(), once);
+    connect(s.get(), &PodLogStream::linesArrived, this,
+            [this](const QList<LogLine> &lines) { m_lines.append(lines); });
+    QSignalSpy ended(s.get(), &PodLogStream::ended);
+    s->start();
+    // Then the 7 lines come and the stream says it ended, without reconnecting
+    QVERIFY(ended.wait(5000));
+    QCOMPARE(m_lines.size(), 7);
+    QCOMPARE(s->reconnects(), 0);
+}
+
+void TestPodLogStream::shouldSayThereIsNoPreviousInstance()
+{
+    // Given a running pod whose container never restarted
+    std::unique_ptr<RestCall> call(
+        m_client->get(QStringLiteral("/api/v1/namespaces/default/pods"), {}, "application/json"));
+    QSignalSpy done(call.get(), &RestCall::finished);
+    QVERIFY(done.wait(10000));
+    QString pod;
+    const QJsonArray items =
+        QJsonDocument::fromJson(call->readAll()).object().value(QLatin1String("items")).toArray();
+    for (const QJsonValue &item : items) {
+        const QJsonObject status = item.toObject().value(QLatin1String("status")).toObject();
+        const QJsonObject app =
+            status.value(QLatin1String("containerStatuses")).toArray()[0].toObject();
+        if (app.value(QLatin1String("restartCount")).toInt() == 0 &&
+            status.value(QLatin1String("phase")) == QLatin1String("Running"))
+            pod = item.toObject()
+                      .value(QLatin1String("metadata"))
+                      .toObject()
+                      .value(QLatin1String("name"))
+                      .toString();
+    }
+    QVERIFY(!pod.isEmpty());
+    // When its previous instance's log is asked for
+    PodLogOptions previous;
+    previous.ns = QStringLiteral("default");
+    previous.pod = pod;
+    previous.container = QStringLiteral("app");
+    previous.previous = true;
+    PodLogStream s(m_client.get(), Clock::system(), previous);
+    QSignalSpy failed(&s, &PodLogStream::failed);
+    s.start();
+    // Then the kubelet's words say there is none
+    QVERIFY(failed.wait(5000));
+    QCOMPARE(
+        failed.first().first().toString(),
+        QStringLiteral("previous terminated container \"app\" in pod \"%1\" not found").arg(pod));
 }
 
 QTEST_GUILESS_MAIN(TestPodLogStream)
