@@ -34,7 +34,7 @@ LogView::LogView(QWidget *parent)
     , m_timestamps(new QCheckBox(tr("&Timestamps"), this))
     , m_search(new QLineEdit(this))
     , m_next(new QPushButton(tr("Next"), this))
-    , m_prev(new QPushButton(tr("Previous match"), this))
+    , m_prev(new QPushButton(tr("Prev"), this))
     , m_save(new QPushButton(tr("&Save…"), this))
     , m_copy(new QPushButton(tr("&Copy"), this))
     , m_text(new QPlainTextEdit(this))
@@ -87,17 +87,21 @@ LogView::LogView(QWidget *parent)
     bar->addWidget(m_previous);
     bar->addWidget(m_wrap);
     bar->addWidget(m_timestamps);
-    bar->addWidget(m_search, 1);
-    bar->addWidget(m_prev);
-    bar->addWidget(m_next);
+    bar->addStretch(1);
     bar->addWidget(m_copy);
     bar->addWidget(m_save);
+    // Search on a line of its own, so it keeps its width in a narrow pane.
+    auto *searchBar = new QHBoxLayout;
+    searchBar->addWidget(m_search, 1);
+    searchBar->addWidget(m_prev);
+    searchBar->addWidget(m_next);
     auto *foot = new QHBoxLayout;
     foot->addWidget(m_status, 1);
     foot->addWidget(m_notice);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addLayout(bar);
+    layout->addLayout(searchBar);
     layout->addWidget(m_text, 1);
     layout->addLayout(foot);
 
