@@ -18,6 +18,7 @@
 #include <QNetworkReply>
 #include <QPlainTextEdit>
 #include <QRegularExpression>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -35,6 +36,8 @@ private slots:
     void shouldShowAPodsLogWithinASecondAndFollowIt();
     void shouldLoseAndRepeatNoLineWhenStreamsDrop();
     void shouldSayInWordsWhyThereIsNoLog();
+    void shouldReadAWorkloadsSelector();
+    void shouldInterleaveTheLogsOfADeploymentsPods();
 
 private:
     QByteArray get(const QString &path);
@@ -183,6 +186,62 @@ void TestLogsPanel::shouldSayInWordsWhyThereIsNoLog()
     // Then the view says why there is no log
     auto *status = m_panel->view()->findChild<QLabel *>("logStatus");
     QTRY_VERIFY_WITH_TIMEOUT(status->text().contains("is waiting to start"), 3000);
+}
+
+void TestLogsPanel::shouldReadAWorkloadsSelector()
+{
+    QString container;
+    // A Deployment's label selector, with expressions, and its template's default container
+    QCOMPARE(LogsPanel::selectorOf(
+                 R"({"spec":{"selector":{"matchLabels":{"app":"web"},"matchExpressions":[)"
+                 R"({"key":"tier","operator":"In","values":["a","b"]},)"
+                 R"({"key":"canary","operator":"DoesNotExist"}]},"template":{"spec":)"
+                 R"({"containers":[{"name":"app"},{"name":"proxy"}]}}}})",
+                 &container),
+             QStringLiteral("app=web,tier in (a,b),!canary"));
+    QCOMPARE(container, QStringLiteral("app"));
+    // A Service's plain map
+    QCOMPARE(LogsPanel::selectorOf(R"({"spec":{"selector":{"app":"db"}}})", &container),
+             QStringLiteral("app=db"));
+    QVERIFY(container.isEmpty());
+    // A ConfigMap has none
+    QVERIFY(LogsPanel::selectorOf(R"({"data":{"a":"b"}})", &container).isEmpty());
+}
+
+void TestLogsPanel::shouldInterleaveTheLogsOfADeploymentsPods()
+{
+    // Given a Deployment of several running pods
+    const QJsonArray deployments =
+        QJsonDocument::fromJson(get("/apis/apps/v1/deployments")).object().value("items").toArray();
+    QVERIFY(!deployments.isEmpty());
+    const QJsonObject d = deployments.first().toObject();
+    auto object = std::make_shared<StoredObject>();
+    object->setName(d.value("metadata").toObject().value("namespace").toString(),
+                    d.value("metadata").toObject().value("name").toString());
+    object->uid = ObjectUid(d.value("metadata").toObject().value("uid").toString());
+    object->raw = QJsonDocument(d).toJson(QJsonDocument::Compact);
+    // When it is shown
+    m_panel->showObject(QStringLiteral("Deployment"), object);
+    // Then lines of at least two of its pods arrive, each labelled with its pod
+    QSet<QString> sources;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (int row = 0; row < m_panel->view()->model()->rowCount(); ++row)
+                sources.insert(m_panel->view()->model()->line(row).source);
+            return sources.size() >= 2;
+        }(),
+        5000);
+    QVERIFY(!sources.contains(QString()));
+    // And in time order across pods
+    qint64 previous = 0;
+    for (int row = 0; row < m_panel->view()->model()->rowCount(); ++row) {
+        const LogLine &line = m_panel->view()->model()->line(row);
+        if (!line.hasTime)
+            continue;
+        QVERIFY(line.timeNs >= previous);
+        previous = line.timeNs;
+    }
+    QVERIFY(m_panel->view()->textView()->toPlainText().startsWith('['));
 }
 
 QTEST_MAIN(TestLogsPanel)

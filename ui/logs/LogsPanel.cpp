@@ -2,6 +2,7 @@
 
 #include "core/base/SystemClock.h"
 #include "core/logs/PodLogStream.h"
+#include "core/logs/WorkloadLogStream.h"
 #include "core/session/ClusterConnection.h"
 #include "ui/logs/LogView.h"
 
@@ -63,6 +64,55 @@ QStringList LogsPanel::containersOf(const QByteArray &podJson, QString *defaultC
     return all;
 }
 
+QString LogsPanel::selectorOf(const QByteArray &objectJson, QString *templateContainer)
+{
+    const QJsonObject spec =
+        QJsonDocument::fromJson(objectJson).object().value(QLatin1String("spec")).toObject();
+    const QJsonObject selector = spec.value(QLatin1String("selector")).toObject();
+    QStringList terms;
+    const bool labelSelector = selector.contains(QLatin1String("matchLabels")) ||
+                               selector.contains(QLatin1String("matchExpressions"));
+    // A Service or ReplicationController selects with a plain map.
+    const QJsonObject labels =
+        labelSelector ? selector.value(QLatin1String("matchLabels")).toObject() : selector;
+    for (auto it = labels.begin(); it != labels.end(); ++it)
+        terms << it.key() + QLatin1Char('=') + it.value().toString();
+    for (const QJsonValue &v : selector.value(QLatin1String("matchExpressions")).toArray()) {
+        const QJsonObject e = v.toObject();
+        const QString key = e.value(QLatin1String("key")).toString();
+        const QString op = e.value(QLatin1String("operator")).toString();
+        QStringList values;
+        for (const QJsonValue &value : e.value(QLatin1String("values")).toArray())
+            values << value.toString();
+        if (op == QLatin1String("In") || op == QLatin1String("NotIn"))
+            terms << QStringLiteral("%1 %2 (%3)").arg(key, op.toLower(), values.join(u','));
+        else if (op == QLatin1String("Exists"))
+            terms << key;
+        else if (op == QLatin1String("DoesNotExist"))
+            terms << QLatin1Char('!') + key;
+    }
+    const QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
+    QString fallback;
+    const QJsonArray containers = podTemplate.value(QLatin1String("spec"))
+                                      .toObject()
+                                      .value(QLatin1String("containers"))
+                                      .toArray();
+    const QString annotated = podTemplate.value(QLatin1String("metadata"))
+                                  .toObject()
+                                  .value(QLatin1String("annotations"))
+                                  .toObject()
+                                  .value(QLatin1String("kubectl.kubernetes.io/default-container"))
+                                  .toString();
+    // One container needs no name; with several, the annotated one or the first.
+    *templateContainer =
+        containers.size() > 1
+            ? (annotated.isEmpty()
+                   ? containers.first().toObject().value(QLatin1String("name")).toString()
+                   : annotated)
+            : QString();
+    return terms.join(u',');
+}
+
 void LogsPanel::setConnection(ClusterConnection *connection)
 {
     stopStream();
@@ -113,10 +163,16 @@ void LogsPanel::restart()
         return;
     }
     if (m_kind != u"Pod") {
-        stopStream();
-        m_view->clear();
-        m_view->setStatus(
-            tr("%1 %2 has no log of its own; select one of its pods.").arg(m_kind, m_object->key));
+        QString container;
+        const QString selector = selectorOf(m_object->raw, &container);
+        if (selector.isEmpty()) {
+            stopStream();
+            m_view->clear();
+            m_view->setStatus(
+                tr("%1 %2 has no pods of its own to show logs of.").arg(m_kind, m_object->key));
+            return;
+        }
+        startWorkload(selector, container);
         return;
     }
     const QString key = m_object->uid.toString() + QLatin1Char('/') + m_view->container() +
@@ -134,7 +190,11 @@ void LogsPanel::restart()
     options.follow = !options.previous;
     auto *stream = new PodLogStream(m_connection->client(), &logClock(), options);
     m_stream = stream;
-    connect(stream, &PodLogStream::linesArrived, m_view, &LogView::appendLines);
+    // Lines already queued by a stream just replaced must not reach the new view.
+    connect(stream, &PodLogStream::linesArrived, m_view, [this, stream](const QList<LogLine> &l) {
+        if (m_stream == stream)
+            m_view->appendLines(l);
+    });
     connect(stream, &PodLogStream::failed, m_view, &LogView::setStatus);
     connect(stream, &PodLogStream::reconnecting, m_view,
             [this](qint64 delayMs, const QString &why) {
@@ -152,8 +212,64 @@ void LogsPanel::restart()
     QMetaObject::invokeMethod(stream, &PodLogStream::start, Qt::QueuedConnection);
 }
 
+void LogsPanel::startWorkload(const QString &selector, const QString &container)
+{
+    const QString key = m_object->uid.toString() + QStringLiteral("/workload");
+    if (key == m_streamingKey)
+        return;
+    stopStream();
+    m_view->clear();
+    m_streamingKey = key;
+    WorkloadLogStream::Options options;
+    options.ns = m_object->namespaceName;
+    options.labelSelector = selector;
+    options.container = container;
+    auto *stream = new WorkloadLogStream(m_connection->client(), &logClock(), options);
+    m_workload = stream;
+    connect(stream, &WorkloadLogStream::linesArrived, m_view,
+            [this, stream](const QList<LogLine> &l) {
+                if (m_workload == stream)
+                    m_view->appendLines(l);
+            });
+    connect(stream, &WorkloadLogStream::podsChanged, m_view, [this](int matching, int followed) {
+        m_view->setStatus(
+            matching > followed
+                ? tr("Following %1 of %2 pods (at most %1 at once).").arg(followed).arg(matching)
+                : tr("Following %n pod(s).", nullptr, followed));
+    });
+    connect(stream, &WorkloadLogStream::podFailed, m_view,
+            [this](const QString &pod, const QString &message) {
+                LogLine line;
+                line.source = pod;
+                line.text = tr("— no log: %1").arg(message);
+                m_view->appendLines({line});
+            });
+    connect(stream, &WorkloadLogStream::podEnded, m_view, [this](const QString &pod) {
+        LogLine line;
+        line.source = pod;
+        line.text = tr("— pod went away; its log ends here");
+        m_view->appendLines({line});
+    });
+    m_view->setStatus(tr("Finding the pods of %1 %2…").arg(m_kind, m_object->key));
+    stream->moveToThread(m_connection->networkThread());
+    QMetaObject::invokeMethod(stream, &WorkloadLogStream::start, Qt::QueuedConnection);
+}
+
 void LogsPanel::stopStream()
 {
+    if (m_workload) {
+        WorkloadLogStream *workload = m_workload;
+        m_workload = nullptr;
+        disconnect(workload, nullptr, this, nullptr);
+        disconnect(workload, nullptr, m_view, nullptr);
+        QMetaObject::invokeMethod(
+            workload,
+            [workload] {
+                workload->stop();
+                delete workload;
+            },
+            Qt::QueuedConnection);
+    }
     if (!m_stream)
         return;
     PodLogStream *stream = m_stream;
