@@ -231,12 +231,18 @@ void LogsPanel::startWorkload(const QString &selector, const QString &container)
                 if (m_workload == stream)
                     m_view->appendLines(l);
             });
-    connect(stream, &WorkloadLogStream::podsChanged, m_view, [this](int matching, int followed) {
-        m_view->setStatus(
-            matching > followed
-                ? tr("Following %1 of %2 pods (at most %1 at once).").arg(followed).arg(matching)
-                : tr("Following %n pod(s).", nullptr, followed));
-    });
+    const int maxPods = options.maxPods;
+    connect(stream, &WorkloadLogStream::podsChanged, m_view,
+            [this, maxPods](int matching, int followed) {
+                QString text =
+                    tr("Following %1 of the %2 matching pods.").arg(followed).arg(matching);
+                if (followed >= maxPods && matching > followed)
+                    text +=
+                        QLatin1Char(' ') + tr("At most %1 pods are followed at once.").arg(maxPods);
+                else if (matching > followed)
+                    text += QLatin1Char(' ') + tr("The others have not started yet.");
+                m_view->setStatus(text);
+            });
     connect(stream, &WorkloadLogStream::podFailed, m_view,
             [this](const QString &pod, const QString &message) {
                 LogLine line;
