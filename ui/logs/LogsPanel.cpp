@@ -9,6 +9,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QThread>
 #include <QVBoxLayout>
 
 namespace {
@@ -209,6 +210,8 @@ void LogsPanel::restart()
     m_view->setStatus(tr("Following %1 %2…").arg(options.pod, options.container));
     // The stream lives with its RestClient on the network thread; its signals arrive queued.
     stream->moveToThread(m_connection->networkThread());
+    // Should the connection end its thread before the stream's queued deletion ran.
+    connect(m_connection->networkThread(), &QThread::finished, stream, &QObject::deleteLater);
     QMetaObject::invokeMethod(stream, &PodLogStream::start, Qt::QueuedConnection);
 }
 
@@ -258,6 +261,7 @@ void LogsPanel::startWorkload(const QString &selector, const QString &container)
     });
     m_view->setStatus(tr("Finding the pods of %1 %2…").arg(m_kind, m_object->key));
     stream->moveToThread(m_connection->networkThread());
+    connect(m_connection->networkThread(), &QThread::finished, stream, &QObject::deleteLater);
     QMetaObject::invokeMethod(stream, &WorkloadLogStream::start, Qt::QueuedConnection);
 }
 
