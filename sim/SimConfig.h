@@ -15,12 +15,16 @@ struct SimConfig
     int widgetsPerNamespace = 2; // the custom resource demo.kubeglass.io/v1 widgets
     quint32 seed = 1;
     bool managedFields = false; // add metadata.managedFields (bigger objects)
+    // Every Nth pod made gets an init container "init-config" and a sidecar
+    // "log-shipper" (0: none).
+    int sidecarEvery = 0;
 
     // Live behaviour.
     double churnPerSecond = 0; // pod add / modify / delete events per second
     int bookmarkIntervalMs = 60000;
     int historyWindow = 10000;       // events kept for watch resume and consistent pages
     bool eventFieldSelectors = true; // false: events only by metadata.name/namespace (400)
+    double logLinesPerSecond = 1;    // synthetic log lines per container per second (sim/SimLogs.h)
     bool paginateRv0 = false; // honour limit on resourceVersion=0 lists (the cache ignores it)
 
     // TLS: serve https when a certificate is given or generated.

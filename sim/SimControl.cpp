@@ -2,6 +2,7 @@
 
 #include "sim/SimCluster.h"
 #include "sim/SimJson.h"
+#include "sim/SimLogs.h"
 #include "sim/SimServer.h"
 #include "sim/SimWatch.h"
 
@@ -23,6 +24,8 @@ const SimControl::Entry SimControl::s_table[] = {
     {"truncate", &SimControl::truncate},
     {"stall", &SimControl::stall},
     {"omit-initial-events-end", &SimControl::omitInitialEventsEnd},
+    {"logs", &SimControl::logs},
+    {"drop-logs", &SimControl::dropLogs},
     {"reset", &SimControl::reset},
 };
 
@@ -239,6 +242,20 @@ int SimControl::omitInitialEventsEnd(QByteArray *body)
     if (!on.isEmpty() && on != "true" && on != "false")
         return bad(body, QStringLiteral("omit-initial-events-end takes on=true or on=false"));
     m_server.m_faults.setOmitInitialEventsEnd(on != "false");
+    return 200;
+}
+
+int SimControl::logs(QByteArray *body)
+{
+    bool ok = true;
+    if (!m_server.m_logs->setLinesPerSecond(number("rate", -1, &ok)) || !ok)
+        return bad(body, QStringLiteral("logs needs rate=N lines per second, 0 to 1000000"));
+    return 200;
+}
+
+int SimControl::dropLogs(QByteArray *body)
+{
+    *body = okJson(R"(,"dropped":)" + QByteArray::number(m_server.m_logs->dropStreams()));
     return 200;
 }
 

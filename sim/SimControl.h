@@ -49,6 +49,8 @@ private:
     int truncate(QByteArray *body);
     int stall(QByteArray *body);
     int omitInitialEventsEnd(QByteArray *body);
+    int logs(QByteArray *body);
+    int dropLogs(QByteArray *body);
     int reset(QByteArray *body);
 
     static const Entry s_table[];

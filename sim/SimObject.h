@@ -32,6 +32,7 @@ struct SimObject
     int replicas = 0;
     int readyReplicas = 0;
     int generation = 1;
+    bool sidecar = false;  // pods: an init container and a sidecar (sim/SimPodContainers.h)
     bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
 
     // Rendered by SimObjectFactory::render.

@@ -1,6 +1,7 @@
 #include "sim/SimObjectFactory.h"
 
 #include "sim/SimJson.h"
+#include "sim/SimPodContainers.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -192,6 +193,7 @@ SimObject SimObjectFactory::podFor(const Workload &w, const QByteArray &name)
     const quint32 roll = m_random.bounded(100);
     pod.phase = roll < 90 ? "Running" : roll < 95 ? "Pending" : roll < 98 ? "Succeeded" : "Failed";
     pod.restarts = roll < 80 ? 0 : int(m_random.bounded(6));
+    pod.sidecar = m_config.sidecarEvery > 0 && m_podsMade++ % m_config.sidecarEvery == 0;
     return pod;
 }
 
@@ -431,7 +433,9 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
                R"("path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":)"
                R"("ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace",)"
                R"("fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}]}}],)"
-               R"("defaultMode":420}}],"containers":[{"name":"app","image":)");
+               R"("defaultMode":420}}],)");
+    SimPodContainers::appendInitSpec(out, m_config, o);
+    out.append(R"("containers":[{"name":"app","image":)");
     q(out, o.image);
     out.append(R"(,"ports":[{"name":"http","containerPort":8080,"protocol":"TCP"},)"
                R"({"name":"metrics","containerPort":9090,"protocol":"TCP"}],"env":[{"name":)"
@@ -448,7 +452,9 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
                R"({"path":"/ready","port":8080,"scheme":"HTTP"},"timeoutSeconds":1,)"
                R"("periodSeconds":5,"successThreshold":1,"failureThreshold":3},)"
                R"("terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":)"
-               R"("File","imagePullPolicy":"IfNotPresent"}],"restartPolicy":"Always",)"
+               R"("File","imagePullPolicy":"IfNotPresent"})");
+    SimPodContainers::appendSidecarSpec(out, m_config, o);
+    out.append(R"(],"restartPolicy":"Always",)"
                R"("terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst",)"
                R"("serviceAccountName":"default","serviceAccount":"default","nodeName":)");
     q(out, o.nodeName);
@@ -505,7 +511,11 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
         .append(hex64(idSeed * 31 + quint64(o.restarts), idSeed ^ 0x5bd1e995))
         .append(R"(","started":)")
         .append(running ? "true" : "false")
-        .append(R"(}],"qosClass":"Burstable"})");
+        .append('}');
+    SimPodContainers::appendSidecarStatus(out, m_config, o, started);
+    out.append(']');
+    SimPodContainers::appendInitStatus(out, m_config, o, started);
+    out.append(R"(,"qosClass":"Burstable"})");
 }
 
 void SimObjectFactory::renderNode(QByteArray &out, const SimObject &o) const

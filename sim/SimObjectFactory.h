@@ -53,6 +53,7 @@ private:
     void renderCells(SimObject &o) const;
 
     SimConfig m_config;
+    int m_podsMade = 0; // counts pods for SimConfig::sidecarEvery
     QRandomGenerator m_random;
     QList<QByteArray> m_namespaces;
     QList<QByteArray> m_nodes;

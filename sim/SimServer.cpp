@@ -7,6 +7,7 @@
 #include "sim/SimHttpConnection.h"
 #include "sim/SimJson.h"
 #include "sim/SimListStream.h"
+#include "sim/SimLogs.h"
 #include "sim/SimTable.h"
 #include "sim/SimTcpServer.h"
 #include "sim/SimTls.h"
@@ -64,6 +65,7 @@ bool SimServer::listen(quint16 port)
     }
     m_auth = std::make_unique<SimAuth>(m_config);
     m_cluster = new SimCluster(m_config, this);
+    m_logs = new SimLogs(&m_cluster->store(), m_config.logLinesPerSecond, this);
     connect(&m_cluster->store(), &SimStore::changed, this, [this](const SimEvent &event) {
         for (const QPointer<SimWatch> &w : std::as_const(m_watches)) {
             if (w)
@@ -226,6 +228,19 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
             reply(connection, request, 200, list);
             return;
         }
+    }
+    QByteArray logNs, logPod;
+    if (SimLogs::parsePath(path, &logNs, &logPod)) {
+        if (!m_auth->allowed("pods", logNs))
+            return reply(connection, request, 403,
+                         m_auth->forbiddenStatus(*user, "get",
+                                                 SimResourceType::get(SimResourceType::Pods), logNs,
+                                                 logPod));
+        const auto failure =
+            m_logs->serve(connection, request, logPod,
+                          m_cluster->store().find(SimResourceType::Pods, logNs + '/' + logPod));
+        return failure ? reply(connection, request, failure->status, failure->body)
+                       : record(request, 200);
     }
     Target target;
     if (!parseTarget(path, &target)) {

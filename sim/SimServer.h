@@ -16,6 +16,7 @@
 
 class SimCluster;
 class SimHttpConnection;
+class SimLogs;
 class SimTcpServer;
 class SimWatch;
 struct SimHttpRequest;
@@ -87,6 +88,7 @@ private:
     SimConfig m_config;
     std::unique_ptr<SimAuth> m_auth;
     SimCluster *m_cluster = nullptr; // Owned (child).
+    SimLogs *m_logs = nullptr;       // Owned (child).
     SimTcpServer *m_tcp = nullptr;   // Owned (child).
     quint16 m_port = 0;
     bool m_tls = false;

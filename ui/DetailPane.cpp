@@ -6,6 +6,7 @@
 #include "ui/CellValues.h"
 #include "ui/UiLogging.h"
 #include "ui/YamlRenderer.h"
+#include "ui/logs/LogsPanel.h"
 
 #include <QCheckBox>
 #include <QFontDatabase>
@@ -19,6 +20,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -30,6 +32,7 @@ DetailPane::DetailPane(QWidget *parent)
     , m_yaml(new QPlainTextEdit(this))
     , m_eventsView(new QTableView(this))
     , m_eventsModel(new QStandardItemModel(0, 4, this))
+    , m_logs(new LogsPanel(this))
 {
     setObjectName(QStringLiteral("detailPane"));
     setAccessibleName(tr("Object details"));
@@ -86,7 +89,12 @@ DetailPane::DetailPane(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(header);
-    layout->addWidget(split, 1);
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("detailTabs"));
+    tabs->setAccessibleName(tr("Object pages"));
+    tabs->addTab(split, tr("Object"));
+    tabs->addTab(m_logs, tr("Logs"));
+    layout->addWidget(tabs, 1);
 
     connect(m_managedFields, &QCheckBox::toggled, this, &DetailPane::render);
     connect(m_reveal, &QPushButton::toggled, this, [this](bool on) {
@@ -109,6 +117,7 @@ void DetailPane::setConnection(ClusterConnection *connection)
     m_objectWatch = nullptr;
     m_watchedObject.clear();
     m_connection = connection;
+    m_logs->setConnection(connection);
     m_fieldSelectorRefused = false;
     if (m_connection) {
         m_events = new WatchSession(m_connection, tr("object events"), this);
@@ -156,6 +165,7 @@ QString DetailPane::yamlText() const
 
 void DetailPane::render()
 {
+    m_logs->showObject(m_kind, m_row ? m_shown : nullptr);
     if (!m_row) {
         m_title->setText(tr("Select a row to see the object"));
         m_yaml->clear();

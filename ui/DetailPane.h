@@ -8,6 +8,7 @@
 #include <QWidget>
 
 class ClusterConnection;
+class LogsPanel;
 class QCheckBox;
 class QLabel;
 class QPlainTextEdit;
@@ -43,6 +44,7 @@ public:
     WatchSession *eventsSession() const { return m_events; }
     WatchSession *objectSession() const { return m_objectWatch; }
     QStandardItemModel *eventsModel() const { return m_eventsModel; }
+    LogsPanel *logsPanel() const { return m_logs; }
 
 signals:
     // The pane started a reflector of its own (for the status panel).
@@ -77,4 +79,5 @@ private:
     QPlainTextEdit *m_yaml;
     QTableView *m_eventsView;
     QStandardItemModel *m_eventsModel;
+    LogsPanel *m_logs;
 };

@@ -41,6 +41,12 @@ int main(int argc, char *argv[])
                              QStringLiteral("n"), n(defaults.widgetsPerNamespace));
     const auto churn = opt("churn", QStringLiteral("Pod add/modify/delete events per second."),
                            QStringLiteral("rate"), n(defaults.churnPerSecond));
+    const auto logRate =
+        opt("log-rate", QStringLiteral("Synthetic log lines per second per container."),
+            QStringLiteral("rate"), n(defaults.logLinesPerSecond));
+    const auto sidecarEvery = opt(
+        "sidecar-every", QStringLiteral("About one pod in N gets a sidecar and an init container."),
+        QStringLiteral("n"), n(defaults.sidecarEvery));
     const auto seed = opt("seed", QStringLiteral("Random seed (same seed, same cluster)."),
                           QStringLiteral("n"), n(defaults.seed));
     const auto managedFields =
@@ -104,9 +110,13 @@ int main(int argc, char *argv[])
     config.seed = quint32(toInt(seed));
     config.bookmarkIntervalMs = toInt(bookmarkInterval);
     config.historyWindow = toInt(history);
+    config.sidecarEvery = toInt(sidecarEvery);
     bool churnOk = false;
     config.churnPerSecond = parser.value(churn).toDouble(&churnOk);
-    if (!ok || !churnOk || config.churnPerSecond < 0 || listenPort > 65535) {
+    bool logRateOk = false;
+    config.logLinesPerSecond = parser.value(logRate).toDouble(&logRateOk);
+    if (!ok || !churnOk || !logRateOk || config.churnPerSecond < 0 ||
+        config.logLinesPerSecond < 0 || config.sidecarEvery < 0 || listenPort > 65535) {
         std::fprintf(stderr, "kubeglass-sim: invalid arguments (see --help)\n");
         return 2;
     }
