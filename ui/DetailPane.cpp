@@ -1,11 +1,13 @@
 #include "ui/DetailPane.h"
 
+#include "core/history/ChangeHistory.h"
 #include "core/net/ApiError.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/CellValues.h"
 #include "ui/UiLogging.h"
 #include "ui/YamlRenderer.h"
+#include "ui/history/HistoryView.h"
 
 #include <QCheckBox>
 #include <QFontDatabase>
@@ -19,6 +21,7 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 
@@ -30,6 +33,7 @@ DetailPane::DetailPane(QWidget *parent)
     , m_yaml(new QPlainTextEdit(this))
     , m_eventsView(new QTableView(this))
     , m_eventsModel(new QStandardItemModel(0, 4, this))
+    , m_historyView(new HistoryView(this))
 {
     setObjectName(QStringLiteral("detailPane"));
     setAccessibleName(tr("Object details"));
@@ -79,7 +83,11 @@ DetailPane::DetailPane(QWidget *parent)
     eventsLayout->addWidget(m_eventsView);
     auto *split = new QSplitter(Qt::Vertical, this);
     split->setObjectName(QStringLiteral("detailSplitter"));
-    split->addWidget(m_yaml);
+    auto *tabs = new QTabWidget(this);
+    tabs->setObjectName(QStringLiteral("detailTabs"));
+    tabs->addTab(m_yaml, tr("&YAML"));
+    tabs->addTab(m_historyView, tr("Hi&story"));
+    split->addWidget(tabs);
     split->addWidget(eventsBox);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -98,6 +106,11 @@ DetailPane::DetailPane(QWidget *parent)
 }
 
 DetailPane::~DetailPane() = default;
+
+void DetailPane::setHistory(ChangeHistory *history)
+{
+    m_historyView->setHistory(history);
+}
 
 void DetailPane::setConnection(ClusterConnection *connection)
 {
@@ -135,6 +148,8 @@ void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &sourc
     const bool rowsAreWhole =
         !source.table || source.tableObject == WatchTarget::TableObject::Object;
     m_row = row;
+    m_historyView->showObject(
+        row ? ChangeHistory::historyKey(source.group, source.resource, row->key) : QString());
     m_kind = source.kind;
     m_apiVersion = source.resource.isEmpty() ? QString() : source.apiVersion();
     if (rowsAreWhole)

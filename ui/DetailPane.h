@@ -7,7 +7,9 @@
 #include <QHash>
 #include <QWidget>
 
+class ChangeHistory;
 class ClusterConnection;
+class HistoryView;
 class QCheckBox;
 class QLabel;
 class QPlainTextEdit;
@@ -43,6 +45,9 @@ public:
     WatchSession *eventsSession() const { return m_events; }
     WatchSession *objectSession() const { return m_objectWatch; }
     QStandardItemModel *eventsModel() const { return m_eventsModel; }
+    // The History tab shows the selected object's entries of this history (not owned).
+    void setHistory(ChangeHistory *history);
+    HistoryView *historyView() const { return m_historyView; }
 
 signals:
     // The pane started a reflector of its own (for the status panel).
@@ -77,4 +82,5 @@ private:
     QPlainTextEdit *m_yaml;
     QTableView *m_eventsView;
     QStandardItemModel *m_eventsModel;
+    HistoryView *m_historyView;
 };
