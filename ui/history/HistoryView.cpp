@@ -106,6 +106,7 @@ void HistoryView::updateCaption()
     else if (count == 0)
         m_caption->setText(tr("No changes seen since Kubeglass started watching"));
     else
-        m_caption->setText(tr("%n change(s) seen, newest first", nullptr, count));
+        m_caption->setText(count == 1 ? tr("1 change seen")
+                                      : tr("%1 changes seen, newest first").arg(count));
     m_copy->setEnabled(count > 0);
 }
