@@ -33,6 +33,7 @@ struct SimObject
     int readyReplicas = 0;
     int generation = 1;
     bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
+    QByteArray trouble;    // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
 
     // Rendered by SimObjectFactory::render.
     QByteArray json;

@@ -30,7 +30,8 @@ SimConfig demoConfig(int pods)
     config.pods = pods;
     config.deployments = std::max(4, pods / 12);
     config.nodes = 3;
-    config.churnPerSecond = 4; // a few events per second keep the demo alive
+    config.churnPerSecond = 4;     // a few events per second keep the demo alive
+    config.troubledObjects = true; // something for the Problems view and the history to show
     return config;
 }
 

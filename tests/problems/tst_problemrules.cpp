@@ -112,6 +112,56 @@ private slots:
         QCOMPARE(problem->severity, Problem::Severity::Warning);
     }
 
+    void shouldReportTheSimulatorsTroubledObjects()
+    {
+        // Given the simulator's troubled objects
+        SimConfig config;
+        config.namespaces = 1;
+        config.pods = 10;
+        config.troubledObjects = true;
+        SimObjectFactory factory(config);
+        QStringList found;
+        for (SimObject object : factory.initialObjects()) {
+            if (object.trouble.isEmpty())
+                continue;
+            factory.render(object);
+            // When each is evaluated
+            const std::optional<Problem> problem =
+                m_rules->evaluate(QString::fromLatin1(kindOf(object.type)), object.json, Now);
+            QVERIFY2(problem, object.trouble.constData());
+            found << problem->text;
+        }
+        // Then each problem is named in words (the node, listed first, with how long)
+        QCOMPARE(found.size(), 4);
+        QVERIFY2(found[0].startsWith(QStringLiteral("NotReady for ")), qPrintable(found[0]));
+        QCOMPARE(found.mid(1),
+                 QStringList({QStringLiteral("CrashLoopBackOff, 5 restarts"),
+                              QStringLiteral("OOMKilled"), QStringLiteral("ImagePullBackOff")}));
+    }
+
+    void shouldCountTheRestartsOfASimulatedCrashLoopAsItGoesOn()
+    {
+        // Given the simulator's crash-looping pod, modified (one more restart)
+        SimConfig config;
+        config.namespaces = 1;
+        config.pods = 10;
+        config.troubledObjects = true;
+        SimObjectFactory factory(config);
+        SimObject pod;
+        for (const SimObject &object : factory.initialObjects()) {
+            if (object.trouble == "CrashLoopBackOff")
+                pod = object;
+        }
+        SimObject next = factory.modified(pod);
+        factory.render(next);
+        // Then the problem counts the new restart
+        const std::optional<Problem> problem = m_rules->evaluate(u"Pod", next.json, Now);
+        QVERIFY(problem);
+        QVERIFY2(problem->text.startsWith(QStringLiteral("CrashLoopBackOff, 6")),
+                 qPrintable(problem->text));
+        QCOMPARE(problem->severity, Problem::Severity::Critical);
+    }
+
     void shouldReportCrashLoopBackOffWithItsRestarts()
     {
         // Given a container waiting in CrashLoopBackOff after 5 restarts, the last one OOMKilled
