@@ -242,6 +242,28 @@ std::optional<Problem> ProblemRules::evaluate(QStringView kind, const QByteArray
     return std::nullopt;
 }
 
+std::optional<ProblemRules::Warning> ProblemRules::warningOf(const QByteArray &eventJson)
+{
+    dom::element event;
+    if (m_parser->parser.parse(eventJson.constData(), size_t(eventJson.size())).get(event) !=
+            SUCCESS ||
+        stringAt(event, "/type") != "Warning")
+        return std::nullopt;
+    const auto text = [](std::string_view view) {
+        return QString::fromUtf8(view.data(), qsizetype(view.size()));
+    };
+    const QString ns = text(stringAt(event, "/involvedObject/namespace"));
+    const QString name = text(stringAt(event, "/involvedObject/name"));
+    Warning warning;
+    warning.objectKey = text(stringAt(event, "/involvedObject/kind")) + u' ' +
+                        (ns.isEmpty() ? name : ns + u'/' + name);
+    warning.message = text(stringAt(event, "/message"));
+    warning.timeMs = timeMs(stringAt(event, "/lastTimestamp"));
+    if (warning.timeMs == 0)
+        warning.timeMs = timeMs(stringAt(event, "/eventTime"));
+    return warning;
+}
+
 QString ProblemRules::shortDuration(qint64 ms)
 {
     const qint64 s = qMax<qint64>(0, ms / 1000);

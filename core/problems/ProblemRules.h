@@ -3,6 +3,7 @@
 #include "core/problems/Problem.h"
 
 #include <QByteArray>
+#include <QString>
 #include <QStringView>
 
 #include <memory>
@@ -27,6 +28,16 @@ public:
 
     // kind: "Pod", "Deployment", ...; nowMs: wall clock, ms since the epoch.
     std::optional<Problem> evaluate(QStringView kind, const QByteArray &json, qint64 nowMs);
+
+    // A Warning Event's object ("Pod default/web-1"), message and time (ms since the epoch);
+    // nothing for Normal events and anything unreadable.
+    struct Warning
+    {
+        QString objectKey;
+        QString message;
+        qint64 timeMs = 0;
+    };
+    std::optional<Warning> warningOf(const QByteArray &eventJson);
 
     // "45s", "4m", "3h", "2d"
     static QString shortDuration(qint64 ms);
