@@ -14,7 +14,8 @@ struct SimConfig
     int nodes = 3;
     int widgetsPerNamespace = 2; // the custom resource demo.kubeglass.io/v1 widgets
     quint32 seed = 1;
-    bool managedFields = false; // add metadata.managedFields (bigger objects)
+    bool managedFields = false;   // add metadata.managedFields (bigger objects)
+    bool troubledObjects = false; // crash-looping, OOMKilled, NotReady objects (SimTrouble)
     // Every Nth pod made gets an init container "init-config" and a sidecar
     // "log-shipper" (0: none).
     int sidecarEvery = 0;

@@ -34,6 +34,7 @@ struct SimObject
     int generation = 1;
     bool sidecar = false;  // pods: an init container and a sidecar (sim/SimPodContainers.h)
     bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
+    QByteArray trouble;    // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
 
     // Rendered by SimObjectFactory::render.
     QByteArray json;

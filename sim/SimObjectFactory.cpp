@@ -2,6 +2,7 @@
 
 #include "sim/SimJson.h"
 #include "sim/SimPodContainers.h"
+#include "sim/SimTrouble.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -160,6 +161,8 @@ QList<SimObject> SimObjectFactory::initialObjects()
         for (int i = 0; i < m_config.widgetsPerNamespace; ++i)
             out.append(newObject(SimResourceType::Widgets, ns, "widget-" + num(i + 1)));
     }
+    if (m_config.troubledObjects)
+        SimTrouble::mark(out);
     return out;
 }
 
@@ -241,6 +244,8 @@ SimObject SimObjectFactory::modified(const SimObject &o)
     } else if (o.type == SimResourceType::Deployments || o.type == SimResourceType::ReplicaSets) {
         next.readyReplicas = o.readyReplicas == o.replicas ? qMax(0, o.replicas - 1) : o.replicas;
     }
+    if (m_config.troubledObjects)
+        SimTrouble::evolve(next);
     return next;
 }
 
@@ -425,7 +430,7 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
     const QByteArray volume = "kube-api-access-" + o.uid.left(5);
     const QByteArray started = SimJson::timestamp(o.createdMs + 2000);
     const bool running = o.phase == "Running";
-    const bool ready = running && !o.deleting;
+    const bool ready = running && !o.deleting && o.trouble.isEmpty();
     const QByteArray readyText = ready ? "True" : "False";
     const quint64 idSeed = qHash(o.uid);
     out.append(R"(,"spec":{"volumes":[{"name":")").append(volume);
@@ -487,7 +492,9 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
     }
     out.append(R"("}],"startTime":")").append(started);
     out.append(R"(","containerStatuses":[{"name":"app","state":)");
-    if (running)
+    if (!o.trouble.isEmpty())
+        SimTrouble::appendContainerState(out, o, started);
+    else if (running)
         out.append(R"({"running":{"startedAt":")").append(started).append("\"}}");
     else if (o.phase == "Pending")
         out.append(R"({"waiting":{"reason":"ContainerCreating"}})");
@@ -501,7 +508,8 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
             .append(R"(","finishedAt":")")
             .append(started)
             .append("\"}}");
-    out.append(R"(,"lastState":{},"ready":)").append(ready ? "true" : "false");
+    out.append(o.trouble.isEmpty() ? R"(,"lastState":{},"ready":)" : R"(,"ready":)");
+    out.append(ready ? "true" : "false");
     out.append(R"(,"restartCount":)").append(num(o.restarts));
     out.append(R"(,"image":)");
     q(out, o.image);
@@ -530,10 +538,12 @@ void SimObjectFactory::renderNode(QByteArray &out, const SimObject &o) const
                R"("hugepages-2Mi":"0","memory":"32863256Ki","pods":"110"},"allocatable":{"cpu":)"
                R"("8","ephemeral-storage":"102625208Ki","hugepages-2Mi":"0","memory":)"
                R"("32760856Ki","pods":"110"},"conditions":[)");
-    const char *const conds[][3] = {{"MemoryPressure", "False", "KubeletHasSufficientMemory"},
-                                    {"DiskPressure", "False", "KubeletHasNoDiskPressure"},
-                                    {"PIDPressure", "False", "KubeletHasSufficientPID"},
-                                    {"Ready", "True", "KubeletReady"}};
+    const bool notReady = o.trouble == "NotReady";
+    const char *const conds[][3] = {
+        {"MemoryPressure", "False", "KubeletHasSufficientMemory"},
+        {"DiskPressure", "False", "KubeletHasNoDiskPressure"},
+        {"PIDPressure", "False", "KubeletHasSufficientPID"},
+        {"Ready", notReady ? "Unknown" : "True", notReady ? "NodeStatusUnknown" : "KubeletReady"}};
     for (const auto &c : conds) {
         out.append(R"({"type":")").append(c[0]).append(R"(","status":")").append(c[1]);
         out.append(R"(","lastHeartbeatTime":")").append(ts).append(R"(","lastTransitionTime":")");

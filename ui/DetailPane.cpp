@@ -1,11 +1,13 @@
 #include "ui/DetailPane.h"
 
+#include "core/history/ChangeHistory.h"
 #include "core/net/ApiError.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/CellValues.h"
 #include "ui/UiLogging.h"
 #include "ui/YamlRenderer.h"
+#include "ui/history/HistoryView.h"
 #include "ui/logs/LogsPanel.h"
 
 #include <QCheckBox>
@@ -33,6 +35,7 @@ DetailPane::DetailPane(QWidget *parent)
     , m_eventsView(new QTableView(this))
     , m_eventsModel(new QStandardItemModel(0, 4, this))
     , m_logs(new LogsPanel(this))
+    , m_historyView(new HistoryView(this))
 {
     setObjectName(QStringLiteral("detailPane"));
     setAccessibleName(tr("Object details"));
@@ -93,6 +96,7 @@ DetailPane::DetailPane(QWidget *parent)
     tabs->setObjectName(QStringLiteral("detailTabs"));
     tabs->setAccessibleName(tr("Object pages"));
     tabs->addTab(split, tr("Object"));
+    tabs->addTab(m_historyView, tr("Hi&story"));
     tabs->addTab(m_logs, tr("Logs"));
     layout->addWidget(tabs, 1);
 
@@ -106,6 +110,11 @@ DetailPane::DetailPane(QWidget *parent)
 }
 
 DetailPane::~DetailPane() = default;
+
+void DetailPane::setHistory(ChangeHistory *history)
+{
+    m_historyView->setHistory(history);
+}
 
 void DetailPane::setConnection(ClusterConnection *connection)
 {
@@ -144,6 +153,8 @@ void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &sourc
     const bool rowsAreWhole =
         !source.table || source.tableObject == WatchTarget::TableObject::Object;
     m_row = row;
+    m_historyView->showObject(
+        row ? ChangeHistory::historyKey(source.group, source.resource, row->key) : QString());
     m_kind = source.kind;
     m_apiVersion = source.resource.isEmpty() ? QString() : source.apiVersion();
     if (rowsAreWhole)

@@ -7,8 +7,10 @@
 #include <QHash>
 #include <QWidget>
 
+class ChangeHistory;
 class ClusterConnection;
 class LogsPanel;
+class HistoryView;
 class QCheckBox;
 class QLabel;
 class QPlainTextEdit;
@@ -45,6 +47,9 @@ public:
     WatchSession *objectSession() const { return m_objectWatch; }
     QStandardItemModel *eventsModel() const { return m_eventsModel; }
     LogsPanel *logsPanel() const { return m_logs; }
+    // The History tab shows the selected object's entries of this history (not owned).
+    void setHistory(ChangeHistory *history);
+    HistoryView *historyView() const { return m_historyView; }
 
 signals:
     // The pane started a reflector of its own (for the status panel).
@@ -80,4 +85,5 @@ private:
     QTableView *m_eventsView;
     QStandardItemModel *m_eventsModel;
     LogsPanel *m_logs;
+    HistoryView *m_historyView;
 };

@@ -1,5 +1,8 @@
 #include "ui/MainWindow.h"
 
+#include "core/base/Clock.h"
+#include "core/history/ChangeHistory.h"
+#include "core/history/SessionHistoryFeed.h"
 #include "core/net/ApiError.h"
 #include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
@@ -19,6 +22,7 @@
 #include "ui/StatusPanel.h"
 #include "ui/UiLogging.h"
 #include "ui/WindowSettings.h"
+#include "ui/history/HistoryStatusLabel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -169,6 +173,8 @@ void MainWindow::buildCentralArea()
             &MainWindow::onCurrentRowChanged);
 
     m_detail = new DetailPane(m_splitter);
+    m_history = new ChangeHistory(this);
+    m_detail->setHistory(m_history);
     m_splitter->addWidget(m_table);
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 3);
@@ -186,8 +192,12 @@ void MainWindow::buildCentralArea()
     m_statusDock->setWidget(m_statusPanel);
     m_statusDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
-    connect(m_detail, &DetailPane::sessionCreated, this,
-            [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
+    m_statusPanel->setCornerWidget(new HistoryStatusLabel(m_history, m_statusPanel));
+    connect(m_detail, &DetailPane::sessionCreated, this, [this](WatchSession *session) {
+        m_statusPanel->addSession(session, false);
+        if (session == m_detail->objectSession()) // the whole object, while it is selected
+            new SessionHistoryFeed(session, m_history, Clock::system(), session);
+    });
 }
 
 void MainWindow::buildActions()
@@ -381,6 +391,7 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
     connect(m_session, &WatchSession::stateChanged, this, &MainWindow::onMainStateChanged);
     connect(m_session, &WatchSession::errorOccurred, this, &MainWindow::onMainError);
     m_bannerPresenter->follow(m_session);
+    new SessionHistoryFeed(m_session, m_history, Clock::system(), m_session);
     m_statusPanel->addSession(m_session, true, 0);
     m_statusPanel->addSession(m_namespacesSession, false, 1);
     m_statusPanel->setCurrentIndex(0);

@@ -9,6 +9,7 @@
 
 #include <memory>
 
+class ChangeHistory;
 class ClusterConnection;
 class DetailPane;
 class MainToolBar;
@@ -58,6 +59,7 @@ public:
     StatusBanner *banner() const { return m_banner; }
     MessageBar *messageBar() const { return m_messages; }
     DetailPane *detailPane() const { return m_detail; }
+    ChangeHistory *changeHistory() const { return m_history; }
     QTableView *table() const { return m_table; }
     NamespaceSelector *namespaceSelector() const;
     QComboBox *resourcePicker() const;
@@ -130,6 +132,7 @@ private:
     StatusPanel *m_statusPanel;
     QDockWidget *m_statusDock;
     DetailPane *m_detail;
+    ChangeHistory *m_history; // Owned (child).
     QSplitter *m_splitter;
     NoKubeconfigPage *m_noKubeconfigPage;
 };

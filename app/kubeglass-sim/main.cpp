@@ -51,6 +51,9 @@ int main(int argc, char *argv[])
                           QStringLiteral("n"), n(defaults.seed));
     const auto managedFields =
         opt("managed-fields", QStringLiteral("Include metadata.managedFields in objects."));
+    const auto troubled =
+        opt("troubled", QStringLiteral("Add crash-looping, OOMKilled, "
+                                       "ImagePullBackOff pods and a NotReady node."));
     const auto bookmarkInterval =
         opt("bookmark-interval", QStringLiteral("Milliseconds between watch bookmarks."),
             QStringLiteral("ms"), n(defaults.bookmarkIntervalMs));
@@ -121,6 +124,7 @@ int main(int argc, char *argv[])
         return 2;
     }
     config.managedFields = parser.isSet(managedFields);
+    config.troubledObjects = parser.isSet(troubled);
     config.paginateRv0 = parser.isSet(paginateRv0);
     config.startupFaults = parser.values(fault);
     config.tlsGenerateDir = parser.value(tlsGenerate);

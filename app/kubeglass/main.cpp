@@ -30,9 +30,10 @@ SimConfig demoConfig(int pods)
     config.pods = pods;
     config.deployments = std::max(4, pods / 12);
     config.nodes = 3;
-    config.churnPerSecond = 4; // a few events per second keep the demo alive
-    config.sidecarEvery = 5;   // some multi-container pods for the Logs page
+    config.churnPerSecond = 4;     // a few events per second keep the demo alive
+    config.sidecarEvery = 5;       // some multi-container pods for the Logs page
     config.logLinesPerSecond = 5;
+    config.troubledObjects = true; // something for the Problems view and the history to show
     return config;
 }
 

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "core/history/HistoryEntry.h"
+
+#include <QHash>
+#include <QList>
+#include <QObject>
+#include <QString>
+
+#include <deque>
+
+// The changes Kubeglass observed, per object, bounded: at most perObjectLimit() entries an
+// object and bytesBudget() bytes in all (by HistoryEntry::costBytes), the oldest dropped first.
+// Objects are addressed by a history key (see historyKey()), which outlives a uid: an object
+// deleted and created again under the same name keeps one history. GUI thread.
+class ChangeHistory : public QObject
+{
+    Q_OBJECT
+
+public:
+    static constexpr int DefaultPerObjectLimit = 50;
+    static constexpr qint64 DefaultBytesBudget = 64LL * 1024 * 1024;
+
+    explicit ChangeHistory(QObject *parent = nullptr);
+
+    // "pods" or "apps/deployments" plus the object's "namespace/name": the key of its history.
+    static QString historyKey(const QString &group, const QString &resource,
+                              const QString &objectKey);
+
+    // Applies at once, dropping the oldest entries that no longer fit.
+    void setLimits(int perObjectLimit, qint64 bytesBudget);
+    int perObjectLimit() const { return m_perObjectLimit; }
+    qint64 bytesBudget() const { return m_bytesBudget; }
+
+    // Appends entry to the object's history. The same change seen by two watches (the table's
+    // and the selected object's, same resourceVersion) is merged into one entry.
+    void record(const QString &key, HistoryEntry entry);
+    // The object's entries, oldest first.
+    QList<HistoryEntry> entries(const QString &key) const { return m_objects.value(key); }
+    // The newest entry's uid, or empty when there is none.
+    QString lastUid(const QString &key) const;
+
+    qint64 entryCount() const { return m_entryCount; }
+    qint64 bytesUsed() const { return m_bytesUsed; }
+    qint64 droppedCount() const { return m_droppedCount; }
+    qsizetype objectCount() const { return m_objects.size(); }
+
+signals:
+    // The object's entries changed (added, merged or dropped).
+    void historyChanged(const QString &key);
+
+private:
+    void dropOldest(QList<HistoryEntry> &entries);
+    bool isLive(const std::pair<QString, quint64> &node) const;
+    void popOrderFront();
+    void enforceBudget();
+
+    QHash<QString, QList<HistoryEntry>> m_objects;
+    // Every recorded entry in recording order, to find the oldest in all: (key, sequence).
+    // Nodes of entries already dropped by the per-object limit are skipped when they come up.
+    std::deque<std::pair<QString, quint64>> m_order;
+    int m_perObjectLimit = DefaultPerObjectLimit;
+    qint64 m_bytesBudget = DefaultBytesBudget;
+    quint64 m_nextSequence = 1;
+    qint64 m_entryCount = 0;
+    qint64 m_bytesUsed = 0;
+    qint64 m_droppedCount = 0;
+};

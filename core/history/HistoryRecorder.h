@@ -1,0 +1,41 @@
+#pragma once
+
+#include "core/history/JsonDiff.h"
+#include "core/store/StoreDelta.h"
+
+#include <QHash>
+#include <QString>
+
+class ChangeHistory;
+class Clock;
+
+// Turns one watch's store deltas into history entries: keeps the last version of each object
+// it saw (shared with the store, not a copy) and records what the next version changed.
+// After reset() the first delta is the baseline: its objects existed before, they were not
+// created. A relist's delta (StoreDelta::replaced) records its entries "seen at relist".
+class HistoryRecorder
+{
+public:
+    HistoryRecorder(ChangeHistory *history, Clock *clock);
+
+    // Starts over for a new watch of group/resource.
+    void reset(const QString &group, const QString &resource);
+    void apply(const StoreDelta &delta);
+    // Objects whose last version is held.
+    qsizetype objectCount() const { return m_latest.size(); }
+
+private:
+    void recordAdded(const StoredObjectPtr &object, bool relist, qint64 nowMs);
+    void recordUpdated(const StoredObjectPtr &before, const StoredObjectPtr &after, bool relist,
+                       qint64 nowMs);
+    void recordDeleted(const StoredObjectPtr &object, bool relist, qint64 nowMs);
+    QString keyOf(const QString &objectKey) const;
+
+    ChangeHistory *m_history; // Not owned.
+    Clock *m_clock;           // Not owned.
+    QString m_group;
+    QString m_resource;
+    bool m_baselined = false;
+    QHash<QString, StoredObjectPtr> m_latest;
+    JsonDiff m_diff;
+};

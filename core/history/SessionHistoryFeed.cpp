@@ -1,0 +1,16 @@
+#include "core/history/SessionHistoryFeed.h"
+
+#include "core/session/WatchSession.h"
+
+SessionHistoryFeed::SessionHistoryFeed(WatchSession *session, ChangeHistory *history, Clock *clock,
+                                       QObject *parent)
+    : QObject(parent)
+    , m_session(session)
+    , m_recorder(history, clock)
+{
+    m_recorder.reset(session->target().group, session->target().resource);
+    connect(session, &WatchSession::restarted, this,
+            [this] { m_recorder.reset(m_session->target().group, m_session->target().resource); });
+    connect(session, &WatchSession::storeChanged, this,
+            [this](const StoreDelta &delta) { m_recorder.apply(delta); });
+}

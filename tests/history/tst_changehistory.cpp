@@ -1,0 +1,206 @@
+#include "core/history/ChangeHistory.h"
+#include "core/history/HistoryRecorder.h"
+
+#include "tests/support/ManualClock.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+namespace {
+
+StoredObjectPtr pod(const QString &name, const QString &uid, const QString &resourceVersion,
+                    const QString &phase)
+{
+    auto object = std::make_shared<StoredObject>();
+    object->setName(QStringLiteral("default"), name);
+    object->uid = ObjectUid(uid);
+    object->resourceVersion = resourceVersion;
+    object->raw = QStringLiteral(R"({"metadata":{"name":"%1","uid":"%2","resourceVersion":"%3"},)"
+                                 R"("status":{"phase":"%4"}})")
+                      .arg(name, uid, resourceVersion, phase)
+                      .toUtf8();
+    return object;
+}
+
+HistoryEntry modified(const QString &resourceVersion, int changes = 1)
+{
+    HistoryEntry entry;
+    entry.resourceVersion = resourceVersion;
+    for (int i = 0; i < changes; ++i)
+        entry.changes.append(
+            {QStringLiteral("status.n%1").arg(i), QStringLiteral("1"), QStringLiteral("2")});
+    return entry;
+}
+
+const QString PodA = QStringLiteral("pods default/a");
+
+} // namespace
+
+// The bounded history and the recorder that fills it from store deltas.
+class tst_ChangeHistory : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init()
+    {
+        m_clock = std::make_unique<ManualClock>();
+        m_history = std::make_unique<ChangeHistory>();
+        m_recorder = std::make_unique<HistoryRecorder>(m_history.get(), m_clock.get());
+        m_recorder->reset(QString(), QStringLiteral("pods"));
+    }
+
+    void shouldKeepAtMostThePerObjectLimitDroppingTheOldest()
+    {
+        // Given a limit of 3 entries an object
+        m_history->setLimits(3, ChangeHistory::DefaultBytesBudget);
+        // When 5 changes are recorded
+        for (int i = 1; i <= 5; ++i)
+            m_history->record(PodA, modified(QString::number(i)));
+        // Then the newest 3 are kept and 2 were dropped
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 3);
+        QCOMPARE(entries.first().resourceVersion, QStringLiteral("3"));
+        QCOMPARE(entries.last().resourceVersion, QStringLiteral("5"));
+        QCOMPARE(m_history->entryCount(), 3);
+        QCOMPARE(m_history->droppedCount(), 2);
+    }
+
+    void shouldDropTheOldestOfAllObjectsOverTheBudget()
+    {
+        // Given room for about three entries in all
+        HistoryEntry probe = modified(QStringLiteral("1"), 20);
+        m_history->setLimits(50, 3 * probe.costBytes() + 3 * 100);
+        // When four objects change in turn
+        for (int i = 0; i < 4; ++i)
+            m_history->record(QStringLiteral("pods default/p%1").arg(i),
+                              modified(QString::number(i), 20));
+        // Then the first object's entry went first, and the use stays within the budget
+        QVERIFY(m_history->entries(QStringLiteral("pods default/p0")).isEmpty());
+        QCOMPARE(m_history->entries(QStringLiteral("pods default/p3")).size(), 1);
+        QVERIFY(m_history->bytesUsed() <= m_history->bytesBudget());
+        QCOMPARE(m_history->droppedCount(), 1);
+    }
+
+    void shouldStayWithinTheBudgetUnderLongChurn()
+    {
+        // Given a 256 KB budget and a per-object limit
+        m_history->setLimits(5, 256 * 1024);
+        // When 200,000 changes hit 100 objects
+        for (int i = 0; i < 200000; ++i)
+            m_history->record(QStringLiteral("pods default/p%1").arg(i % 100),
+                              modified(QString::number(i)));
+        // Then the use never passed the budget and the count matches what is held
+        QVERIFY(m_history->bytesUsed() <= 256 * 1024);
+        qint64 held = 0;
+        for (int i = 0; i < 100; ++i)
+            held += m_history->entries(QStringLiteral("pods default/p%1").arg(i)).size();
+        QCOMPARE(m_history->entryCount(), held);
+        QCOMPARE(m_history->droppedCount(), 200000 - held);
+    }
+
+    void shouldMergeTheSameVersionSeenByTwoWatches()
+    {
+        // Given an entry for resourceVersion 7
+        m_history->record(PodA, modified(QStringLiteral("7"), 1));
+        // When another watch reports the same version with one more field
+        m_history->record(PodA, modified(QStringLiteral("7"), 2));
+        // Then there is one entry with both fields
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries.first().changes.size(), 2);
+    }
+
+    void shouldTakeTheFirstDeltaAsTheBaseline()
+    {
+        // Given a fresh recorder
+        StoreDelta initial;
+        initial.added = {pod("a", "u1", "1", "Running")};
+        // When the initial list arrives
+        m_recorder->apply(initial);
+        // Then nothing was created, as far as the history goes
+        QVERIFY(m_history->entries(PodA).isEmpty());
+    }
+
+    void shouldRecordAModificationWithItsFields()
+    {
+        // Given a known pod
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Pending")}, {}, {}});
+        m_clock->advance(5000);
+        // When it changes phase
+        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
+        // Then one entry holds the change, its version and the time
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries[0].kind, HistoryEntry::Kind::Modified);
+        QCOMPARE(entries[0].resourceVersion, QStringLiteral("2"));
+        QCOMPARE(entries[0].timeMs, m_clock->currentDateTime().toMSecsSinceEpoch());
+        QCOMPARE(entries[0].changes.size(), 1);
+        QCOMPARE(entries[0].changes[0].toText(), QStringLiteral("status.phase: Pending → Running"));
+        QVERIFY(!entries[0].seenAtRelist);
+    }
+
+    void shouldSkipAVersionBumpAlone()
+    {
+        // Given a known pod
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Running")}, {}, {}});
+        // When only its resourceVersion moves
+        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
+        // Then there is no entry
+        QVERIFY(m_history->entries(PodA).isEmpty());
+    }
+
+    void shouldKeepTheHistoryOfARecreatedObjectWithTheUidChange()
+    {
+        // Given a known pod that is deleted
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Running")}, {}, {}});
+        m_recorder->apply(StoreDelta{{}, {}, {QStringLiteral("default/a")}});
+        // When a pod of the same name is created again
+        m_recorder->apply(StoreDelta{{pod("a", "u2", "3", "Pending")}, {}, {}});
+        // Then the history has the deletion, then the creation with the old and new uid
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[0].kind, HistoryEntry::Kind::Deleted);
+        QCOMPARE(entries[1].kind, HistoryEntry::Kind::Created);
+        QCOMPARE(entries[1].previousUid, QStringLiteral("u1"));
+        QCOMPARE(entries[1].uid, QStringLiteral("u2"));
+        QVERIFY(entries[1].summary().contains(QStringLiteral("u1 → u2")));
+    }
+
+    void shouldMarkChangesFoundByARelist()
+    {
+        // Given a known pod
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Running")}, {}, {}});
+        // When a relist finds it changed and another one gone
+        StoreDelta relist;
+        relist.updated = {pod("a", "u1", "9", "Failed")};
+        relist.replaced = true;
+        m_recorder->apply(relist);
+        // Then the entry says it was seen at the relist
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 1);
+        QVERIFY(entries[0].seenAtRelist);
+        QVERIFY(entries[0].toText().contains(QStringLiteral("seen at relist")));
+    }
+
+    void shouldRecordACreationAfterTheBaseline()
+    {
+        // Given a synced recorder
+        m_recorder->apply(StoreDelta{{pod("b", "u0", "1", "Running")}, {}, {}});
+        // When a new pod appears
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "2", "Pending")}, {}, {}});
+        // Then it was created
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 1);
+        QCOMPARE(entries[0].kind, HistoryEntry::Kind::Created);
+        QVERIFY(entries[0].previousUid.isEmpty());
+    }
+
+private:
+    std::unique_ptr<ManualClock> m_clock;
+    std::unique_ptr<ChangeHistory> m_history;
+    std::unique_ptr<HistoryRecorder> m_recorder;
+};
+
+QTEST_GUILESS_MAIN(tst_ChangeHistory)
+#include "tst_changehistory.moc"
