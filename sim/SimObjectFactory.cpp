@@ -2,6 +2,7 @@
 
 #include "sim/SimJson.h"
 #include "sim/SimPodContainers.h"
+#include "sim/SimTableCells.h"
 #include "sim/SimTrouble.h"
 
 #include <QDateTime>
@@ -14,7 +15,6 @@ const char kSafeChars[] = "bcdfghjklmnpqrstvwxz2456789"; // k8s rand.SafeEncodeS
 const char *const kImages[] = {"docker.io/library/nginx:1.25.3", "registry.k8s.io/pause:3.9",
                                "ghcr.io/kubeglass/api:2.4.1", "docker.io/library/redis:7.2.4",
                                "quay.io/prometheus/node-exporter:v1.7.0"};
-const char *const kColors[] = {"red", "green", "blue", "amber"};
 
 void q(QByteArray &out, QByteArrayView s)
 {
@@ -265,7 +265,7 @@ void SimObjectFactory::render(SimObject &o) const
     renderBody(out, o);
     out.append('}');
     o.json = std::move(out);
-    renderCells(o);
+    SimTableCells::render(o);
 }
 
 void SimObjectFactory::renderMetadata(QByteArray &out, const SimObject &o) const
@@ -634,7 +634,7 @@ void SimObjectFactory::renderReplicaSet(QByteArray &out, const SimObject &o) con
 void SimObjectFactory::renderWidget(QByteArray &out, const SimObject &o) const
 {
     const quint32 h = qHash(o.name);
-    out.append(R"(,"spec":{"color":")").append(kColors[h % std::size(kColors)]);
+    out.append(R"(,"spec":{"color":")").append(SimTableCells::widgetColor(o.name));
     out.append(R"(","size":)").append(num(h % 10 + 1));
     out.append(R"(},"status":{"phase":)");
     q(out, o.phase);
@@ -657,50 +657,4 @@ void SimObjectFactory::renderCrd(QByteArray &out) const
         R"("status":"True","reason":"InitialNamesAccepted","message":"the initial names have been accepted"}],)"
         R"("acceptedNames":{"plural":"widgets","singular":"widget","shortNames":["wdg"],)"
         R"("kind":"Widget","listKind":"WidgetList"},"storedVersions":["v1"]})");
-}
-
-void SimObjectFactory::renderCells(SimObject &o) const
-{
-    const auto qs = [](QByteArrayView s) {
-        return SimJson::quoted(s);
-    };
-    o.cells.clear();
-    switch (o.type) {
-    case SimResourceType::Pods: {
-        const bool ready = o.phase == "Running" && !o.deleting;
-        QByteArray status = o.phase;
-        if (o.deleting)
-            status = "Terminating";
-        else if (o.phase == "Pending")
-            status = "ContainerCreating";
-        else if (o.phase == "Succeeded")
-            status = "Completed";
-        else if (o.phase == "Failed")
-            status = "Error";
-        o.cells = {qs(ready ? "1/1" : "0/1"),
-                   qs(status),
-                   qs(num(o.restarts)),
-                   qs(o.phase == "Pending" ? QByteArray("<none>") : o.podIp),
-                   qs(o.nodeName),
-                   qs("<none>"),
-                   qs("<none>")};
-        break;
-    }
-    case SimResourceType::Deployments:
-        o.cells = {qs(num(o.readyReplicas) + '/' + num(o.replicas)),
-                   num(o.replicas),
-                   num(o.readyReplicas),
-                   qs("app"),
-                   qs(o.image),
-                   qs("app=" + o.name)};
-        break;
-    case SimResourceType::Widgets: {
-        const quint32 h = qHash(o.name);
-        o.cells = {qs(kColors[h % std::size(kColors)]), num(h % 10 + 1), qs(o.phase)};
-        break;
-    }
-    default:
-        o.cells = {qs(SimJson::timestamp(o.createdMs))};
-        break;
-    }
 }

@@ -50,7 +50,6 @@ private:
     void renderReplicaSet(QByteArray &out, const SimObject &o) const;
     void renderWidget(QByteArray &out, const SimObject &o) const;
     void renderCrd(QByteArray &out) const;
-    void renderCells(SimObject &o) const;
 
     SimConfig m_config;
     int m_podsMade = 0; // counts pods for SimConfig::sidecarEvery
