@@ -297,7 +297,8 @@ void LogView::find(bool backwards)
 bool LogView::saveTo(const QString &path, QString *error) const
 {
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+    // Bytes as kubectl logs writes them (LF), on Windows too.
+    if (!file.open(QIODevice::WriteOnly)) {
         *error = file.errorString();
         return false;
     }

@@ -104,13 +104,11 @@ QString LogsPanel::selectorOf(const QByteArray &objectJson, QString *templateCon
                                   .toObject()
                                   .value(QLatin1String("kubectl.kubernetes.io/default-container"))
                                   .toString();
-    // One container needs no name; with several, the annotated one or the first.
-    *templateContainer =
-        containers.size() > 1
-            ? (annotated.isEmpty()
-                   ? containers.first().toObject().value(QLatin1String("name")).toString()
-                   : annotated)
-            : QString();
+    // Named even when the template has one: pods may carry containers their template does not
+    // (injected sidecars), and the apiserver then refuses a log request without a name.
+    *templateContainer = annotated.isEmpty() && !containers.isEmpty()
+                             ? containers.first().toObject().value(QLatin1String("name")).toString()
+                             : annotated;
     return terms.join(u',');
 }
 
