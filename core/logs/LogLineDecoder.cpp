@@ -52,7 +52,7 @@ void LogLineDecoder::feed(QByteArrayView chunk, QList<LogLine> *out)
         if (newline < 0) {
             m_partial.append(chunk.sliced(start));
             // Cut an endless line at the cap, but never inside a UTF-8 character.
-            while (m_partial.size() >= kMaxLineBytes) {
+            while (m_partial.size() > kMaxLineBytes) { // the byte at the cap must exist
                 qsizetype cut = kMaxLineBytes;
                 while (cut > 0 && (quint8(m_partial[cut]) & 0xC0) == 0x80)
                     --cut;
