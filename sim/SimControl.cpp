@@ -145,9 +145,12 @@ int SimControl::bookmark(QByteArray *)
 
 int SimControl::dropWatches(QByteArray *)
 {
-    const auto watches = m_server.m_watches; // drop() may remove a watch from the list
+    const bool clean = value("clean") == "true";
+    const auto watches = m_server.m_watches; // ending one may remove it from the list
     for (const QPointer<SimWatch> &w : watches) {
-        if (w)
+        if (w && clean)
+            w->end();
+        else if (w)
             w->drop();
     }
     return 200;

@@ -176,6 +176,14 @@ void SimWatch::failWith(const QByteArray &statusJson)
     pump();
 }
 
+void SimWatch::end()
+{
+    if (m_ending || m_finished)
+        return;
+    m_ending = true;
+    pump();
+}
+
 void SimWatch::drop()
 {
     if (m_finished)

@@ -50,6 +50,7 @@ public:
     // Faults.
     void failWith(const QByteArray &statusJson); // ERROR event, then a clean end
     void drop();                                 // TCP close, no final chunk
+    void end(); // what is queued, then a clean end, as the API server's timeout ends a watch
     void stall(int ms);
     void injectGarbage();
     void injectTruncation();

@@ -60,6 +60,8 @@ void NamespaceAccessFinder::cancel()
         m_pager.release()->deleteLater();
     }
     for (RestCall *call : std::as_const(m_inFlight)) {
+        if (!call)
+            continue;
         call->disconnect(this);
         call->abort();
         call->deleteLater();

@@ -7,6 +7,7 @@
 #include <QHash>
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QStringList>
 
 #include <memory>
@@ -93,5 +94,7 @@ private:
     NamespaceAccessResult m_result;
     QHash<QString, Pending> m_pending;
     QList<Check> m_queue;
-    QList<RestCall *> m_inFlight; // Owned (deleteLater: a call may be emitting).
+    // Owned (deleteLater: a call may be emitting); the client deletes it first if the client goes
+    // first.
+    QList<QPointer<RestCall>> m_inFlight;
 };

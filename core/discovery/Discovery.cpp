@@ -34,6 +34,8 @@ Discovery::~Discovery()
 void Discovery::abandon()
 {
     for (RestCall *call : std::as_const(m_pending)) {
+        if (!call)
+            continue;
         call->abort();
         call->deleteLater();
     }

@@ -5,6 +5,7 @@
 
 #include <QList>
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <optional>
@@ -48,8 +49,9 @@ private:
     void finishOne();
     void abandon();
 
-    RestClient *m_client;        // Not owned.
-    QList<RestCall *> m_pending; // Owned (deleteLater).
+    RestClient *m_client; // Not owned.
+    QList<QPointer<RestCall>>
+        m_pending; // Owned (deleteLater); the client deletes it first if the client goes first.
     QList<ResourceType> m_building;
     QList<ResourceType> m_types;
     QStringList m_partialFailures;

@@ -8,6 +8,7 @@
 #include "core/watch/BackoffManager.h"
 
 #include <QObject>
+#include <QPointer>
 
 class RestCall;
 class RestClient;
@@ -52,7 +53,7 @@ private:
     RestClient *m_client; // Not owned.
     Clock *m_clock;       // Not owned.
     PodLogOptions m_options;
-    RestCall *m_call = nullptr; // Owned.
+    QPointer<RestCall> m_call; // Owned; the client deletes it first if the client goes first.
     LogLineDecoder m_decoder{true};
     LogSeam m_seam;
     BackoffManager m_backoff;

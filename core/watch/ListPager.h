@@ -7,6 +7,7 @@
 #include "core/watch/WatchTarget.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QString>
 
 #include <memory>
@@ -64,7 +65,8 @@ private:
     QString m_firstResourceVersion;
     int m_limit = 0;
     bool m_fellBackToFullList = false;
-    RestCall *m_call = nullptr; // Owned (deleteLater, as it may be the signal's sender).
+    QPointer<RestCall> m_call; // Owned (deleteLater: it may be the sender); the client deletes it
+                               // first if the client goes first.
     std::unique_ptr<JsonSplitter> m_splitter;
     bool m_headSeen = false;
     int m_pages = 0;

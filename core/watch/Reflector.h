@@ -11,6 +11,7 @@
 
 #include <QHash>
 #include <QObject>
+#include <QPointer>
 
 #include <functional>
 #include <memory>
@@ -145,7 +146,8 @@ private:
     std::unique_ptr<WatchDeadline> m_stallDeadline;         // no bytes at all
     std::unique_ptr<WatchDeadline> m_initialEventsDeadline; // no initial-events-end
     std::unique_ptr<ListPager> m_pager;
-    RestCall *m_watchCall = nullptr; // Owned (deleteLater: it may be emitting).
+    QPointer<RestCall> m_watchCall; // Owned (deleteLater: it may be emitting); the client deletes
+                                    // it first if the client goes first.
     std::unique_ptr<WatchDecoder> m_watchDecoder;
     std::unique_ptr<WatchDecoder> m_retiredDecoder; // discarded while feeding
     bool m_feedingDecoder = false;

@@ -28,6 +28,7 @@ private slots:
     void shouldSayWhyAMissingPodIsRefused();
     void shouldEndANotFollowedLogAfterItsLastLine();
     void shouldSayThereIsNoPreviousInstance();
+    void shouldBeStoppedSafelyAfterItsClientWentFirst();
 
 private:
     // The name of a running pod of namespace "default" (the sim's pods have one container).
@@ -236,4 +237,21 @@ void TestPodLogStream::shouldSayThereIsNoPreviousInstance()
 }
 
 QTEST_GUILESS_MAIN(TestPodLogStream)
+void TestPodLogStream::shouldBeStoppedSafelyAfterItsClientWentFirst()
+{
+    // Given a followed log with lines shown
+    const QString pod = runningPod();
+    QVERIFY(!pod.isEmpty());
+    auto s = stream(pod, QStringLiteral("app"));
+    s->start();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_lines.isEmpty(), 5000);
+    // When its client is deleted first, as a connection torn down before its log view is (the
+    // client deletes its requests with it)
+    m_client.reset();
+    // Then the stream is stopped and deleted without touching the deleted request (ASan sees a
+    // use after free otherwise; Windows crashed)
+    s->stop();
+    s.reset();
+}
+
 #include "tst_podlogstream.moc"

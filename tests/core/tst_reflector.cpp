@@ -199,13 +199,14 @@ private slots:
     {
         startSynced();
         const QString rv = m_reflector->resourceVersion();
-        // When the watch ends with no events within a second (the manual clock stands still)
-        m_sim->control("drop-watches");
+        // When the watch ends cleanly with no events within a second (the manual clock stands
+        // still). A clean end: a reset could discard the response headers still unread on the
+        // client (Windows does), and Qt then resends the watch instead of reporting its end.
+        m_sim->control("drop-watches", {{"clean", "true"}});
         QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
         QVERIFY(m_backoffs->first().at(2).toString().contains(QLatin1String("very short")));
         fireBackoff();
         QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 10000);
-        // (Qt may transparently resend a watch whose connection closed before its headers.)
         QStringList lists = m_sim->requestSummaries().filter(QStringLiteral("LIST"));
         QCOMPARE(lists.first(), "LIST resourceVersion=" + rv);
     }

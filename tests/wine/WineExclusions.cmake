@@ -12,7 +12,4 @@ set(KUBEGLASS_WINE_EXCLUDED
     tst_siminterop
     # Checks the simulator's log endpoint with the Linux kubectl (tst_podlogstream covers the
     # endpoint under Wine through the product's own client).
-    tst_simlogs
-    # Passes every test function, then its process does not exit under Wine (the session's worker
-    # thread; ui/WatchSession is moving to core/session on another branch, to be revisited there).
-    tst_namespacedsession)
+    tst_simlogs)
