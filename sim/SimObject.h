@@ -34,7 +34,8 @@ struct SimObject
     int generation = 1;
     bool sidecar = false;  // pods: an init container and a sidecar (sim/SimPodContainers.h)
     bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
-    QByteArray trouble;    // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
+    QByteArray
+        trouble; // see SimTrouble: "CrashLoopBackOff", ..., "NotReady"; events: their object's
 
     // Rendered by SimObjectFactory::render.
     QByteArray json;

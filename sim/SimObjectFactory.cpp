@@ -162,7 +162,8 @@ QList<SimObject> SimObjectFactory::initialObjects()
             out.append(newObject(SimResourceType::Widgets, ns, "widget-" + num(i + 1)));
     }
     if (m_config.troubledObjects)
-        SimTrouble::mark(out);
+        SimTrouble::mark(out, [this](SimResourceType::Id type, const QByteArray &ns,
+                                     const QByteArray &name) { return newObject(type, ns, name); });
     return out;
 }
 
@@ -389,7 +390,8 @@ void SimObjectFactory::renderBody(QByteArray &out, const SimObject &o) const
         out.append(R"(,"reason":)");
         q(out, o.eventField("reason"));
         out.append(R"(,"message":)");
-        q(out, "Scaled up replica set " + o.ownerName + " to 1");
+        q(out, o.trouble.isEmpty() ? "Scaled up replica set " + o.ownerName + " to 1"
+                                   : SimTrouble::eventMessage(o));
         out.append(R"(,"source":{"component":)");
         q(out, o.eventField("source"));
         out.append(R"(},"firstTimestamp":")")
