@@ -146,7 +146,8 @@ void MainWindow::buildCentralArea()
 
     m_splitter = new QSplitter(Qt::Horizontal, main);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_table = new QTableView(m_splitter);
+    m_views = new QStackedWidget(m_splitter); // the table, or the Problems view in its place
+    m_table = new QTableView(m_views);
     m_table->setObjectName(QStringLiteral("objectTable"));
     m_table->setAccessibleName(tr("Objects"));
     m_table->setAccessibleDescription(tr("The objects of the chosen resource type, live"));
@@ -176,15 +177,14 @@ void MainWindow::buildCentralArea()
     m_detail = new DetailPane(m_splitter);
     m_history = new ChangeHistory(this);
     m_detail->setHistory(m_history);
-    m_problems = new ProblemsPage(m_history, m_splitter); // in the table's place when chosen
-    m_problems->hide();
+    m_problems = new ProblemsPage(m_history, m_views);
     connect(m_problems, &ProblemsPage::objectChosen, m_detail, &DetailPane::showObject);
-    m_splitter->addWidget(m_table);
-    m_splitter->addWidget(m_problems);
+    m_views->addWidget(m_table);
+    m_views->addWidget(m_problems);
+    m_splitter->addWidget(m_views);
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 3);
-    m_splitter->setStretchFactor(2, 2);
+    m_splitter->setStretchFactor(1, 2);
     layout->addWidget(m_splitter, 1);
     m_pages->addWidget(main);
     m_noKubeconfigPage = new NoKubeconfigPage(m_pages);
@@ -544,8 +544,7 @@ void MainWindow::showProblems(bool shown)
 {
     if (shown == m_problems->isRunning())
         return;
-    m_table->setVisible(!shown);
-    m_problems->setVisible(shown);
+    m_views->setCurrentWidget(shown ? static_cast<QWidget *>(m_problems) : m_table);
     m_bannerPresenter->follow(shown ? nullptr : m_session);
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});

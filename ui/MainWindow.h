@@ -130,6 +130,7 @@ private:
     StaleBannerPresenter *m_bannerPresenter; // Owned (child).
     QStackedWidget *m_pages;                 // Owned (child), like every widget below.
     MainToolBar *m_toolBar;
+    QStackedWidget *m_views;
     QTableView *m_table;
     ProblemsPage *m_problems;
     StatusBanner *m_banner;
