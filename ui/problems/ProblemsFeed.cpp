@@ -43,7 +43,7 @@ void ProblemsFeed::start(ClusterConnection *connection, const ResourceCatalog *c
     m_namespace = namespaceName;
     for (const QString &name : resources()) {
         Source source;
-        source.type.resource = name; // the qualified name until the catalog finds it
+        source.name = name;
         m_sources.append(source);
     }
     connect(catalog, &ResourceCatalog::typesChanged, this, qOverload<>(&ProblemsFeed::resolve));
@@ -78,9 +78,9 @@ void ProblemsFeed::resolve()
 
 void ProblemsFeed::resolve(Source &source)
 {
-    const QString name = resources().at(int(&source - m_sources.data()));
-    const std::optional<ResourceType> served = m_catalog->find(name);
-    if (!served || served->qualifiedName() != name || !ResourceCatalog::isWatchable(*served)) {
+    const std::optional<ResourceType> served = m_catalog->find(source.name);
+    if (!served || served->qualifiedName() != source.name ||
+        !ResourceCatalog::isWatchable(*served)) {
         drop(source); // not served here (a cluster without batch, an old one without apps/v1)
         return;
     }
@@ -141,7 +141,7 @@ void ProblemsFeed::follow(Source &source, WatchSession *session)
         if (!events)
             m_model->clearKind(kind);
     });
-    const QString name = source.type.qualifiedName();
+    const QString name = source.name;
     connect(session, &WatchSession::errorOccurred, source.inbox,
             [this, name](const ApiError &error) { onError(name, error); });
     qCInfo(lcUi) << "problems:" << name << (borrowing ? "from a running watch" : "watched");
@@ -166,15 +166,14 @@ void ProblemsFeed::onError(const QString &qualifiedName, const ApiError &error)
     if (!source || error.httpStatus != 403)
         return; // the watch retries on its own, and its status tab says so
     qCWarning(lcUi) << "problems: may not list" << qualifiedName << error.toString();
+    // Called from the session's own signal: it goes once that returns.
+    if (source->own)
+        source->own->deleteLater();
+    source->own = nullptr;
     drop(*source);
     source->inbox = new QObject(this); // keeps the target known: not asked again
     source->forbidden = true;
     emit forbiddenChanged(forbidden());
-}
-
-bool ProblemsFeed::isEvents(const Source &source) const
-{
-    return source.type.resource == u"events" && source.type.group.isEmpty();
 }
 
 ProblemsFeed::Source *ProblemsFeed::find(const QString &qualifiedName)
@@ -220,7 +219,7 @@ QStringList ProblemsFeed::forbidden() const
     QStringList names;
     for (const Source &source : m_sources) {
         if (source.forbidden)
-            names.append(source.type.qualifiedName());
+            names.append(source.name);
     }
     return names;
 }

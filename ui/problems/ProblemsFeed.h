@@ -58,6 +58,7 @@ signals:
 private:
     struct Source
     {
+        QString name; // qualified: "pods", "deployments.apps"
         ResourceType type;
         WatchTarget target;
         WatchSession *own = nullptr;     // Owned (child), or null while borrowing.
@@ -71,7 +72,7 @@ private:
     void follow(Source &source, WatchSession *session);
     void drop(Source &source);
     void onError(const QString &qualifiedName, const ApiError &error);
-    bool isEvents(const Source &source) const;
+    static bool isEvents(const Source &source) { return source.name == u"events"; }
     Source *find(const QString &qualifiedName);
     const Source *find(const QString &qualifiedName) const;
 
