@@ -13,7 +13,7 @@ QByteArray SimObject::label(QByteArrayView key) const
 
 QByteArray SimObject::eventField(QByteArrayView field) const
 {
-    if (!trouble.isEmpty())
+    if (!warningOf.isEmpty())
         return SimTrouble::eventField(*this, field);
     // The other simulated events report a Deployment scaling its replica set.
     if (field == "involvedObject.kind")

@@ -34,8 +34,8 @@ struct SimObject
     int generation = 1;
     bool sidecar = false;  // pods: an init container and a sidecar (sim/SimPodContainers.h)
     bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
-    QByteArray
-        trouble; // see SimTrouble: "CrashLoopBackOff", ..., "NotReady"; events: their object's
+    QByteArray trouble;    // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
+    QByteArray warningOf;  // events: the trouble of the object a Warning event reports
 
     // Rendered by SimObjectFactory::render.
     QByteArray json;

@@ -33,7 +33,7 @@ void mark(QList<SimObject> &objects, const ObjectMaker &make)
         SimObject event = make(SimResourceType::Events, node ? QByteArray("default") : o.ns,
                                o.name + '.' + o.uid.left(8));
         event.createdMs = QDateTime::currentMSecsSinceEpoch() - 60 * 1000;
-        event.trouble = o.trouble;
+        event.warningOf = o.trouble;
         event.ownerKind = node ? "Node" : "Pod";
         event.ownerName = o.name;
         event.ownerUid = o.uid;
@@ -57,7 +57,7 @@ QByteArray eventField(const SimObject &event, QByteArrayView field)
     if (field == "involvedObject.uid")
         return event.ownerUid;
     if (field == "reason")
-        return node ? "NodeNotReady" : event.trouble == "ImagePullBackOff" ? "Failed" : "BackOff";
+        return node ? "NodeNotReady" : event.warningOf == "ImagePullBackOff" ? "Failed" : "BackOff";
     if (field == "type")
         return "Warning";
     if (field == "source")
@@ -69,7 +69,7 @@ QByteArray eventMessage(const SimObject &event)
 {
     if (event.ownerKind == "Node")
         return "Node " + event.ownerName + " status is now: NodeNotReady";
-    if (event.trouble == "ImagePullBackOff")
+    if (event.warningOf == "ImagePullBackOff")
         return "Failed to pull image \"" + event.image +
                "\": rpc error: code = NotFound desc = "
                "manifest unknown";

@@ -18,7 +18,7 @@ using ObjectMaker =
     std::function<SimObject(SimResourceType::Id, const QByteArray &ns, const QByteArray &name)>;
 
 // Marks the first running pods and the last node of a new cluster as troubled (SimObject::trouble)
-// and appends a Warning event about each (an Event whose trouble is its object's), made by make.
+// and appends a Warning event about each (SimObject::warningOf), made by make.
 void mark(QList<SimObject> &objects, const ObjectMaker &make);
 // A Warning event's selectable field (see SimObject::eventField) and its message.
 QByteArray eventField(const SimObject &event, QByteArrayView field);
