@@ -162,8 +162,7 @@ QList<SimObject> SimObjectFactory::initialObjects()
             out.append(newObject(SimResourceType::Widgets, ns, "widget-" + num(i + 1)));
     }
     if (m_config.troubledObjects)
-        SimTrouble::mark(out, [this](SimResourceType::Id type, const QByteArray &ns,
-                                     const QByteArray &name) { return newObject(type, ns, name); });
+        SimTrouble::mark(out);
     return out;
 }
 
@@ -391,7 +390,7 @@ void SimObjectFactory::renderBody(QByteArray &out, const SimObject &o) const
         q(out, o.eventField("reason"));
         out.append(R"(,"message":)");
         q(out, o.warningOf.isEmpty() ? "Scaled up replica set " + o.ownerName + " to 1"
-                                   : SimTrouble::eventMessage(o));
+                                     : SimTrouble::eventMessage(o));
         out.append(R"(,"source":{"component":)");
         q(out, o.eventField("source"));
         out.append(R"(},"firstTimestamp":")")

@@ -6,7 +6,7 @@
 
 namespace SimTrouble {
 
-void mark(QList<SimObject> &objects, const ObjectMaker &make)
+void mark(QList<SimObject> &objects)
 {
     const QByteArray podTroubles[] = {"CrashLoopBackOff", "OOMKilled", "ImagePullBackOff"};
     qsizetype next = 0;
@@ -30,8 +30,11 @@ void mark(QList<SimObject> &objects, const ObjectMaker &make)
         if (o.trouble.isEmpty())
             continue;
         const bool node = o.type == SimResourceType::Nodes;
-        SimObject event = make(SimResourceType::Events, node ? QByteArray("default") : o.ns,
-                               o.name + '.' + o.uid.left(8));
+        SimObject event;
+        event.type = SimResourceType::Events;
+        event.ns = node ? QByteArray("default") : o.ns;
+        event.name = o.name + '.' + o.uid.left(8);
+        event.uid = "0e0e0e0e" + o.uid.mid(8); // unique as its object's is
         event.createdMs = QDateTime::currentMSecsSinceEpoch() - 60 * 1000;
         event.warningOf = o.trouble;
         event.ownerKind = node ? "Node" : "Pod";

@@ -6,20 +6,16 @@
 #include <QByteArrayView>
 #include <QList>
 
-#include <functional>
-
 // Objects in trouble, for the Problems view and its tests (SimConfig::troubledObjects): a
 // crash-looping pod, one whose last run was OOMKilled, one that cannot pull its image, a
 // NotReady node, each with the Warning event a kubelet or node controller would record; and a
 // deployment whose image changes at each modification.
 namespace SimTrouble {
 
-using ObjectMaker =
-    std::function<SimObject(SimResourceType::Id, const QByteArray &ns, const QByteArray &name)>;
-
 // Marks the first running pods and the last node of a new cluster as troubled (SimObject::trouble)
-// and appends a Warning event about each (SimObject::warningOf), made by make.
-void mark(QList<SimObject> &objects, const ObjectMaker &make);
+// and appends a Warning event about each (SimObject::warningOf). Draws no random numbers, so
+// the rest of the cluster is the same as without trouble.
+void mark(QList<SimObject> &objects);
 // A Warning event's selectable field (see SimObject::eventField) and its message.
 QByteArray eventField(const SimObject &event, QByteArrayView field);
 QByteArray eventMessage(const SimObject &event);

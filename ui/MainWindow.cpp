@@ -112,7 +112,9 @@ void MainWindow::wireToolBar()
     connect(m_toolBar->wideAction(), &QAction::toggled, this,
             [this](bool wide) { m_model->setWide(wide); });
     connect(m_toolBar->resyncAction(), &QAction::triggered, this, [this] {
-        if (m_session)
+        if (m_problems->isRunning())
+            m_problems->relist();
+        else if (m_session)
             m_session->relist();
     });
 }
@@ -531,10 +533,10 @@ void MainWindow::onNamespacesChanged(const QStringList &namespaces)
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
     if (!m_contextName.isEmpty())
         WindowSettings().setNamespaces(m_contextName, namespaces);
-    // One namespace is watched server-side (works without cluster-wide rights); several are
-    // filtered from an all-namespaces watch.
     if (m_problems->isRunning())
         return m_problems->setNamespaces(namespaces); // the table starts afresh when shown
+    // One namespace is watched server-side (works without cluster-wide rights); several are
+    // filtered from an all-namespaces watch.
     const QString wanted = namespaces.size() == 1 ? namespaces.first() : QString();
     if (m_session && m_type.namespaced && m_session->target().namespaceName != wanted)
         startMainWatch();
@@ -546,6 +548,7 @@ void MainWindow::showProblems(bool shown)
         return;
     m_views->setCurrentWidget(shown ? static_cast<QWidget *>(m_problems) : m_table);
     m_bannerPresenter->follow(shown ? nullptr : m_session);
+    m_toolBar->labelSelector()->setEnabled(!shown); // the view reads every object
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});
     if (shown)

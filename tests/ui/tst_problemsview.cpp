@@ -2,6 +2,7 @@
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/DetailPane.h"
+#include "ui/MainToolBar.h"
 #include "ui/MessageBar.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
@@ -13,6 +14,7 @@
 
 #include "SimWindowTest.h"
 
+#include <QAction>
 #include <QComboBox>
 #include <QSortFilterProxyModel>
 #include <QTableView>
@@ -156,6 +158,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(problemsWatch->hasSynced(), 10000);
         QVERIFY(problemsWatch != tableWatch);
         QVERIFY(!page()->feed()->readsFrom(tableWatch));
+        // And Resync lists the view's own watches again, leaving the table's paused
+        const qint64 relists = problemsWatch->stats().relists;
+        m_window->findChild<MainToolBar *>()->resyncAction()->trigger();
+        QTRY_VERIFY_WITH_TIMEOUT(problemsWatch->stats().relists > relists, 10000);
+        QCOMPARE(tableWatch->phase(), ReflectorPhase::Stopped);
         // And going back to the pods table starts its watch again, and the Problems view's go
         QPointer<WatchSession> gone = problemsWatch;
         QVERIFY(m_window->selectResource(QStringLiteral("pods")));

@@ -66,6 +66,14 @@ void ProblemsFeed::stop()
     emit forbiddenChanged({});
 }
 
+void ProblemsFeed::relist()
+{
+    for (const Source &source : std::as_const(m_sources)) {
+        if (source.own)
+            source.own->relist();
+    }
+}
+
 void ProblemsFeed::resolve()
 {
     if (m_resolving || !m_catalog || !m_catalog->isReady())

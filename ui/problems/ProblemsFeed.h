@@ -38,6 +38,8 @@ public:
     // Ends every watch of its own and drops the rows.
     void stop();
     bool isRunning() const { return m_connection != nullptr; }
+    // Its own watches list again (those it follows belong to others).
+    void relist();
     // Whether some kind's rows come from session (its own or borrowed).
     bool readsFrom(const WatchSession *session) const;
     // The watch of a resource ("pods", "deployments.apps"), or nullptr.

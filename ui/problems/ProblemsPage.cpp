@@ -105,6 +105,11 @@ bool ProblemsPage::isRunning() const
     return m_feed->isRunning();
 }
 
+void ProblemsPage::relist()
+{
+    m_feed->relist();
+}
+
 void ProblemsPage::setNamespaces(const QStringList &namespaces)
 {
     // Cluster-scoped rows (nodes) have no namespace and always show.

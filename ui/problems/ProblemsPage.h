@@ -40,6 +40,8 @@ public:
                const QStringList &namespaces, WatchSession *table);
     void stop();
     bool isRunning() const;
+    // The Resync button: the view's own watches list again.
+    void relist();
     // The chosen namespaces changed: one is watched server-side, several are filtered here.
     void setNamespaces(const QStringList &namespaces);
 
