@@ -1,5 +1,7 @@
 #include "sim/SimObject.h"
 
+#include "sim/SimTrouble.h"
+
 QByteArray SimObject::label(QByteArrayView key) const
 {
     for (const auto &[k, v] : labels) {
@@ -11,7 +13,9 @@ QByteArray SimObject::label(QByteArrayView key) const
 
 QByteArray SimObject::eventField(QByteArrayView field) const
 {
-    // The simulated events all report a Deployment scaling its replica set.
+    if (!warningOf.isEmpty())
+        return SimTrouble::eventField(*this, field);
+    // The other simulated events report a Deployment scaling its replica set.
     if (field == "involvedObject.kind")
         return "Deployment";
     if (field == "involvedObject.apiVersion")

@@ -35,6 +35,7 @@ struct SimObject
     bool sidecar = false;  // pods: an init container and a sidecar (sim/SimPodContainers.h)
     bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
     QByteArray trouble;    // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
+    QByteArray warningOf;  // events: the trouble of the object a Warning event reports
 
     // Rendered by SimObjectFactory::render.
     QByteArray json;

@@ -389,7 +389,8 @@ void SimObjectFactory::renderBody(QByteArray &out, const SimObject &o) const
         out.append(R"(,"reason":)");
         q(out, o.eventField("reason"));
         out.append(R"(,"message":)");
-        q(out, "Scaled up replica set " + o.ownerName + " to 1");
+        q(out, o.warningOf.isEmpty() ? "Scaled up replica set " + o.ownerName + " to 1"
+                                     : SimTrouble::eventMessage(o));
         out.append(R"(,"source":{"component":)");
         q(out, o.eventField("source"));
         out.append(R"(},"firstTimestamp":")")

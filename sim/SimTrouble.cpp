@@ -2,6 +2,8 @@
 
 #include "sim/SimJson.h"
 
+#include <QDateTime>
+
 namespace SimTrouble {
 
 void mark(QList<SimObject> &objects)
@@ -23,6 +25,59 @@ void mark(QList<SimObject> &objects)
     }
     if (lastNode)
         lastNode->trouble = "NotReady";
+    QList<SimObject> warnings;
+    for (const SimObject &o : std::as_const(objects)) {
+        if (o.trouble.isEmpty())
+            continue;
+        const bool node = o.type == SimResourceType::Nodes;
+        SimObject event;
+        event.type = SimResourceType::Events;
+        event.ns = node ? QByteArray("default") : o.ns;
+        event.name = o.name + '.' + o.uid.left(8);
+        event.uid = "0e0e0e0e" + o.uid.mid(8); // unique as its object's is
+        event.createdMs = QDateTime::currentMSecsSinceEpoch() - 60 * 1000;
+        event.warningOf = o.trouble;
+        event.ownerKind = node ? "Node" : "Pod";
+        event.ownerName = o.name;
+        event.ownerUid = o.uid;
+        event.image = o.image;
+        warnings.append(event);
+    }
+    objects.append(warnings);
+}
+
+QByteArray eventField(const SimObject &event, QByteArrayView field)
+{
+    const bool node = event.ownerKind == "Node";
+    if (field == "involvedObject.kind")
+        return event.ownerKind;
+    if (field == "involvedObject.apiVersion")
+        return "v1";
+    if (field == "involvedObject.namespace")
+        return node ? QByteArray() : event.ns;
+    if (field == "involvedObject.name")
+        return event.ownerName;
+    if (field == "involvedObject.uid")
+        return event.ownerUid;
+    if (field == "reason")
+        return node ? "NodeNotReady" : event.warningOf == "ImagePullBackOff" ? "Failed" : "BackOff";
+    if (field == "type")
+        return "Warning";
+    if (field == "source")
+        return node ? "node-controller" : "kubelet";
+    return {};
+}
+
+QByteArray eventMessage(const SimObject &event)
+{
+    if (event.ownerKind == "Node")
+        return "Node " + event.ownerName + " status is now: NodeNotReady";
+    if (event.warningOf == "ImagePullBackOff")
+        return "Failed to pull image \"" + event.image +
+               "\": rpc error: code = NotFound desc = "
+               "manifest unknown";
+    return "Back-off restarting failed container app in pod " + event.ownerName + '_' + event.ns +
+           '(' + event.ownerUid + ')';
 }
 
 void evolve(SimObject &next)

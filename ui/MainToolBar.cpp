@@ -2,6 +2,7 @@
 
 #include "core/session/ResourceCatalog.h"
 #include "ui/NamespaceSelector.h"
+#include "ui/problems/ProblemsPage.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -132,6 +133,11 @@ void MainToolBar::setResourceTypes(QList<ResourceType> types, const QString &cur
     m_resourcePicker->clear();
     auto *model = qobject_cast<QStandardItemModel *>(m_resourcePicker->model());
     Q_ASSERT(model);
+    // The Problems view first, above the types: what is wrong, across them.
+    auto *problems = new QStandardItem(ProblemsPage::pickerEntry());
+    problems->setData(ProblemsPage::pickerEntry(), Qt::UserRole);
+    problems->setToolTip(tr("Every unhealthy object of the chosen namespaces"));
+    model->appendRow(problems);
     for (const ResourceType &type : std::as_const(types)) {
         auto *item = new QStandardItem(type.qualifiedName());
         item->setData(type.qualifiedName(), Qt::UserRole);

@@ -23,6 +23,7 @@
 #include "ui/UiLogging.h"
 #include "ui/WindowSettings.h"
 #include "ui/history/HistoryStatusLabel.h"
+#include "ui/problems/ProblemsPage.h"
 
 #include <QAction>
 #include <QApplication>
@@ -111,7 +112,9 @@ void MainWindow::wireToolBar()
     connect(m_toolBar->wideAction(), &QAction::toggled, this,
             [this](bool wide) { m_model->setWide(wide); });
     connect(m_toolBar->resyncAction(), &QAction::triggered, this, [this] {
-        if (m_session)
+        if (m_problems->isRunning())
+            m_problems->relist();
+        else if (m_session)
             m_session->relist();
     });
 }
@@ -145,7 +148,8 @@ void MainWindow::buildCentralArea()
 
     m_splitter = new QSplitter(Qt::Horizontal, main);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_table = new QTableView(m_splitter);
+    m_views = new QStackedWidget(m_splitter); // the table, or the Problems view in its place
+    m_table = new QTableView(m_views);
     m_table->setObjectName(QStringLiteral("objectTable"));
     m_table->setAccessibleName(tr("Objects"));
     m_table->setAccessibleDescription(tr("The objects of the chosen resource type, live"));
@@ -175,7 +179,11 @@ void MainWindow::buildCentralArea()
     m_detail = new DetailPane(m_splitter);
     m_history = new ChangeHistory(this);
     m_detail->setHistory(m_history);
-    m_splitter->addWidget(m_table);
+    m_problems = new ProblemsPage(m_history, m_views);
+    connect(m_problems, &ProblemsPage::objectChosen, m_detail, &DetailPane::showObject);
+    m_views->addWidget(m_table);
+    m_views->addWidget(m_problems);
+    m_splitter->addWidget(m_views);
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 3);
     m_splitter->setStretchFactor(1, 2);
@@ -193,6 +201,8 @@ void MainWindow::buildCentralArea()
     m_statusDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
     m_statusPanel->setCornerWidget(new HistoryStatusLabel(m_history, m_statusPanel));
+    connect(m_problems, &ProblemsPage::sessionCreated, this,
+            [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
     connect(m_detail, &DetailPane::sessionCreated, this, [this](WatchSession *session) {
         m_statusPanel->addSession(session, false);
         if (session == m_detail->objectSession()) // the whole object, while it is selected
@@ -343,6 +353,7 @@ void MainWindow::setClusterControlsEnabled(bool enabled)
 
 void MainWindow::teardownConnection()
 {
+    showProblems(false);
     m_detail->setConnection(nullptr);
     delete m_session; // its status tab goes with it
     m_session = nullptr;
@@ -434,9 +445,9 @@ void MainWindow::refreshResourceTypes()
 void MainWindow::rebuildResourcePicker()
 {
     // Until discovery answers, the picker offers what is shown.
-    m_toolBar->setResourceTypes(m_catalog && m_catalog->isReady() ? m_catalog->types()
-                                                                  : QList<ResourceType>{m_type},
-                                m_type.qualifiedName());
+    m_toolBar->setResourceTypes(
+        m_catalog && m_catalog->isReady() ? m_catalog->types() : QList<ResourceType>{m_type},
+        m_problems->isRunning() ? ProblemsPage::pickerEntry() : m_type.qualifiedName());
 }
 
 void MainWindow::onResourceTypesChanged()
@@ -489,6 +500,9 @@ void MainWindow::onResourceChosen()
                                     "try again in a moment."));
         return;
     }
+    const bool leavingProblems = m_problems->isRunning();
+    if (text.compare(ProblemsPage::pickerEntry(), Qt::CaseInsensitive) == 0)
+        return showProblems(true);
     const std::optional<ResourceType> type = m_catalog->find(text);
     m_messageFromWatch = false;
     if (!type) {
@@ -502,8 +516,9 @@ void MainWindow::onResourceChosen()
         return;
     }
     if (type->qualifiedName() == m_type.qualifiedName() && type->version == m_type.version &&
-        m_session && m_session->isRunning())
+        m_session && m_session->isRunning() && !leavingProblems)
         return;
+    showProblems(false);
     m_type = *type;
     if (!m_contextName.isEmpty())
         WindowSettings().setResourceType(m_contextName, m_type);
@@ -518,11 +533,29 @@ void MainWindow::onNamespacesChanged(const QStringList &namespaces)
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
     if (!m_contextName.isEmpty())
         WindowSettings().setNamespaces(m_contextName, namespaces);
+    if (m_problems->isRunning())
+        return m_problems->setNamespaces(namespaces); // the table starts afresh when shown
     // One namespace is watched server-side (works without cluster-wide rights); several are
     // filtered from an all-namespaces watch.
     const QString wanted = namespaces.size() == 1 ? namespaces.first() : QString();
     if (m_session && m_type.namespaced && m_session->target().namespaceName != wanted)
         startMainWatch();
+}
+
+void MainWindow::showProblems(bool shown)
+{
+    if (shown == m_problems->isRunning())
+        return;
+    m_views->setCurrentWidget(shown ? static_cast<QWidget *>(m_problems) : m_table);
+    m_bannerPresenter->follow(shown ? nullptr : m_session);
+    m_toolBar->labelSelector()->setEnabled(!shown); // the view reads every object
+    m_selectedKey.clear();
+    m_detail->showObject(nullptr, {});
+    if (shown)
+        m_problems->start(m_connection.get(), m_catalog, namespaceSelector()->selected(),
+                          m_session);
+    else
+        m_problems->stop();
 }
 
 void MainWindow::startMainWatch()

@@ -20,6 +20,7 @@ class MessageBar;
 class NamespaceSelector;
 class ObjectSortFilterProxy;
 class ObjectTableModel;
+class ProblemsPage;
 class QAction;
 class QComboBox;
 class QDockWidget;
@@ -61,6 +62,7 @@ public:
     DetailPane *detailPane() const { return m_detail; }
     ChangeHistory *changeHistory() const { return m_history; }
     QTableView *table() const { return m_table; }
+    ProblemsPage *problemsPage() const { return m_problems; }
     NamespaceSelector *namespaceSelector() const;
     QComboBox *resourcePicker() const;
     // The current connection's discovered types (null when not connected).
@@ -97,6 +99,8 @@ private:
     void onResourceTypesChanged();
     void onDiscoveryFailed(const ApiError &error);
     void onNamespacesChanged(const QStringList &namespaces);
+    // The Problems view in the table's place (the table's watch paused meanwhile), or back.
+    void showProblems(bool shown);
     void onMainStateChanged(const SessionState &state);
     void onMainError(const ApiError &error);
     void applyColumnWidths();
@@ -126,7 +130,9 @@ private:
     StaleBannerPresenter *m_bannerPresenter; // Owned (child).
     QStackedWidget *m_pages;                 // Owned (child), like every widget below.
     MainToolBar *m_toolBar;
+    QStackedWidget *m_views;
     QTableView *m_table;
+    ProblemsPage *m_problems;
     StatusBanner *m_banner;
     MessageBar *m_messages;
     StatusPanel *m_statusPanel;

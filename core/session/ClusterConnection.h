@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/net/RestConfig.h"
+#include "core/session/WatchRegistry.h"
 
 #include <QObject>
 #include <QThread>
@@ -27,11 +28,14 @@ public:
     // Lives on thread(); use it only from there.
     RestClient *client() const { return m_client; }
     QThread *networkThread() { return &m_thread; }
+    // The sessions watching this cluster (GUI thread), for sharing a running watch.
+    WatchRegistry *watches() { return &m_watches; }
 
 private:
     QString m_name;
     QString m_contextNamespace;
     RestConfig m_config;
     QThread m_thread;
+    WatchRegistry m_watches;
     RestClient *m_client = nullptr; // Owned; deleted on m_thread.
 };

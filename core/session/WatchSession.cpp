@@ -3,6 +3,7 @@
 #include "core/Logging.h"
 #include "core/access/NamespaceName.h"
 #include "core/session/ClusterConnection.h"
+#include "core/session/WatchRegistry.h"
 #include "core/session/WatchWorker.h"
 #include "core/watch/WakeMonitor.h"
 
@@ -10,12 +11,15 @@ WatchSession::WatchSession(ClusterConnection *connection, const QString &label, 
     : QObject(parent)
     , m_connection(connection)
     , m_label(label)
+    , m_registry(connection->watches())
 {
     qRegisterMetaType<SessionState>();
 }
 
 WatchSession::~WatchSession()
 {
+    if (m_registry)
+        m_registry->remove(this);
     teardown();
 }
 
@@ -55,11 +59,15 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     });
     connect(m_worker, &WatchWorker::storeChanged, m_inbox,
             [this](const StoreDelta &delta) { emit storeChanged(delta); });
+    connect(m_worker, &WatchWorker::snapshotReady, m_inbox,
+            [this](const StoreDelta &snapshot) { emit snapshotReady(snapshot); });
     connect(m_worker, &WatchWorker::columnsChanged, m_inbox,
             [this](const QList<TableColumn> &columns) { emit columnsChanged(columns); });
     connect(m_worker, &WatchWorker::errorOccurred, m_inbox,
             [this](const ApiError &error) { emit errorOccurred(error); });
     QMetaObject::invokeMethod(m_worker, &WatchWorker::open, Qt::QueuedConnection);
+    if (m_registry)
+        m_registry->add(this);
 }
 
 void WatchSession::stop()
@@ -72,6 +80,12 @@ void WatchSession::relist()
 {
     if (m_worker)
         QMetaObject::invokeMethod(m_worker, &WatchWorker::relist, Qt::QueuedConnection);
+}
+
+void WatchSession::requestSnapshot()
+{
+    if (m_worker)
+        QMetaObject::invokeMethod(m_worker, &WatchWorker::sendSnapshot, Qt::QueuedConnection);
 }
 
 void WatchSession::setRememberedNamespaces(const RememberedNamespaces &remembered)

@@ -3,12 +3,14 @@
 #include "core/access/RememberedNamespaces.h"
 #include "core/net/ApiError.h"
 #include "core/session/SessionState.h"
+#include "core/session/WatchRegistry.h"
 #include "core/store/StoreDelta.h"
 #include "core/store/TableColumn.h"
 #include "core/watch/ReflectorOptions.h"
 #include "core/watch/WatchTarget.h"
 
 #include <QObject>
+#include <QPointer>
 
 class ClusterConnection;
 class WatchWorker;
@@ -36,6 +38,10 @@ public:
     void stop();
     // The Resync button.
     void relist();
+    // Queues a copy of the whole store: snapshotReady() follows. For a consumer that starts
+    // following a running watch (see WatchRegistry): deltas it missed are in the snapshot, and
+    // an object may come again in the next storeChanged (apply both as upserts).
+    void requestSnapshot();
     bool isRunning() const { return m_worker != nullptr; }
 
     const WatchTarget &target() const { return m_target; }
@@ -69,6 +75,8 @@ signals:
     void ready();
     void stateChanged(const SessionState &state);
     void storeChanged(const StoreDelta &delta);
+    // Every object of the store, as added (requestSnapshot()).
+    void snapshotReady(const StoreDelta &snapshot);
     void columnsChanged(const QList<TableColumn> &columns);
     // An error worth telling the user about (also in state().stats.lastError). The expected
     // 403 that switches to per-namespace reading is not one.
@@ -79,6 +87,7 @@ private:
 
     ClusterConnection *m_connection; // Not owned.
     QString m_label;
+    QPointer<WatchRegistry> m_registry; // Not owned: the connection's; lists this session.
     WatchWorker *m_worker = nullptr; // Owned; lives and dies (deleteLater) on the network thread.
     // The window's end of the current worker's signals: deleting it drops what an old worker
     // still had queued. Owned (child).

@@ -127,6 +127,14 @@ void WatchWorker::addNamespace(const QString &namespaceName)
     publish();
 }
 
+void WatchWorker::sendSnapshot()
+{
+    StoreDelta snapshot;
+    if (store())
+        snapshot.added = store()->objects();
+    emit snapshotReady(snapshot);
+}
+
 void WatchWorker::onMembersChanged()
 {
     for (const QPointer<Reflector> &old : std::as_const(m_watched)) {

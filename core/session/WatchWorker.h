@@ -50,11 +50,14 @@ public slots:
     void relist();
     // Per-namespace mode only; a refusal is reported by errorOccurred.
     void addNamespace(const QString &namespaceName);
+    // Emits snapshotReady() with every object of the store (queued after open()).
+    void sendSnapshot();
 
 signals:
     void ready();
     void stateChanged(const SessionState &state);
     void storeChanged(const StoreDelta &delta);
+    void snapshotReady(const StoreDelta &snapshot);
     void columnsChanged(const QList<TableColumn> &columns);
     void errorOccurred(const ApiError &error);
 

@@ -97,6 +97,16 @@ QString ProblemsModel::keyAt(int row) const
                                            : rowKey(m_rows[row].kind, m_rows[row].object->key);
 }
 
+QString ProblemsModel::kindAt(int row) const
+{
+    return row < 0 || row >= m_rows.size() ? QString() : m_rows[row].kind;
+}
+
+StoredObjectPtr ProblemsModel::objectAt(int row) const
+{
+    return row < 0 || row >= m_rows.size() ? nullptr : m_rows[row].object;
+}
+
 int ProblemsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());

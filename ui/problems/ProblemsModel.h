@@ -41,6 +41,9 @@ public:
     void clearKind(const QString &kind);
     // "Pod default/web-1"
     QString keyAt(int row) const;
+    // The row's kind ("Pod") and object; empty / null outside the rows.
+    QString kindAt(int row) const;
+    StoredObjectPtr objectAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;

@@ -1,0 +1,88 @@
+#pragma once
+
+#include "core/discovery/ResourceType.h"
+#include "core/store/StoreDelta.h"
+#include "core/watch/WatchTarget.h"
+
+#include <QList>
+#include <QObject>
+#include <QPointer>
+#include <QStringList>
+
+class ChangeHistory;
+class ClusterConnection;
+class ProblemsModel;
+class ResourceCatalog;
+class WatchSession;
+struct ApiError;
+
+// Feeds a ProblemsModel on one cluster: the kinds its rules judge, and events for the Warning
+// messages, each from a running watch that already carries whole objects of it (found in the
+// connection's WatchRegistry, e.g. the table's), else from a watch of its own. Kinds the server
+// does not serve are left out; a kind the user may not list (403) is given up and named by
+// forbidden(), so the rest still shows.
+class ProblemsFeed : public QObject
+{
+    Q_OBJECT
+
+public:
+    // model: not owned; outlives the feed. history (not owned, may be null): where the feed's
+    // own watches record changes, for the detail pane's History tab.
+    ProblemsFeed(ProblemsModel *model, ChangeHistory *history, QObject *parent = nullptr);
+    ~ProblemsFeed() override;
+
+    // Watches the types catalog serves (not owned; both outlive the feed or stop() comes first)
+    // in namespaceName ("" = all); cluster-scoped kinds are read cluster-wide.
+    void start(ClusterConnection *connection, const ResourceCatalog *catalog,
+               const QString &namespaceName);
+    // Ends every watch of its own and drops the rows.
+    void stop();
+    bool isRunning() const { return m_connection != nullptr; }
+    // Its own watches list again (those it follows belong to others).
+    void relist();
+    // Whether some kind's rows come from session (its own or borrowed).
+    bool readsFrom(const WatchSession *session) const;
+    // The watch of a resource ("pods", "deployments.apps"), or nullptr.
+    WatchSession *sourceOf(const QString &qualifiedName) const;
+    // What the rows of kind ("Pod") are read as, for the detail pane.
+    WatchTarget targetOf(const QString &kind) const;
+    // The resources refused with 403, by qualified name.
+    QStringList forbidden() const;
+
+    // What the view reads: the judged kinds, then events.
+    static const QStringList &resources();
+
+signals:
+    // The feed started a watch of its own (for the status panel).
+    void sessionCreated(WatchSession *session);
+    void forbiddenChanged(const QStringList &resources);
+
+private:
+    struct Source
+    {
+        QString name; // qualified: "pods", "deployments.apps"
+        ResourceType type;
+        WatchTarget target;
+        WatchSession *own = nullptr;     // Owned (child), or null while borrowing.
+        QPointer<WatchSession> borrowed; // Not owned.
+        QObject *inbox = nullptr;        // Owned (child): the current source's connections.
+        bool forbidden = false;
+    };
+
+    void resolve();
+    void resolve(Source &source);
+    void follow(Source &source, WatchSession *session);
+    void drop(Source &source);
+    void onError(const QString &qualifiedName, const ApiError &error);
+    static bool isEvents(const Source &source) { return source.name == u"events"; }
+    Source *find(const QString &qualifiedName);
+    const Source *find(const QString &qualifiedName) const;
+
+    ProblemsModel *m_model;                     // Not owned.
+    ChangeHistory *m_history;                   // Not owned.
+    ClusterConnection *m_connection = nullptr;  // Not owned.
+    const ResourceCatalog *m_catalog = nullptr; // Not owned.
+    QString m_namespace;
+    QList<Source> m_sources;
+    bool m_resolving = false; // starting a watch announces it: do not resolve again meanwhile
+};
