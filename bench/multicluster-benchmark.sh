@@ -201,3 +201,5 @@ if $gui; then
   row "window: event-to-row max (ms)" gmax
   row "window: peak RSS of its process (MiB)" gpeak
 fi
+printf '\nLoad after: %s (other work on the machine during the run shows here).\n' \
+  "$(cut -d' ' -f1-3 /proc/loadavg)"
