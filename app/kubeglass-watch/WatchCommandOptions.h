@@ -1,12 +1,15 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 // kubeglass-watch's command line, parsed (see main.cpp for the flags).
 struct WatchCommandOptions
 {
     QString kubeconfig;
-    QString context;
+    // Kubeconfig contexts, one cluster each; empty: the current context. With several, every
+    // output line names its context.
+    QStringList contexts;
     QString server;
     QString token;
     QString certificateAuthority;
@@ -26,7 +29,8 @@ struct WatchCommandOptions
     qint64 stallTimeoutSeconds = -1; // -1: the reflector's default; 0: off
     bool table = false;
     bool events = false;
-    QString snapshotFile;
+    // One file per cluster, in the order of contexts.
+    QStringList snapshotFiles;
     bool exitAfterSync = false;
     double durationSeconds = 0; // 0: run until signalled
     QString resource;

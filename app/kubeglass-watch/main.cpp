@@ -1,5 +1,6 @@
-// kubeglass-watch: list and watch one resource with Kubeglass's reflector, reporting every
-// step as JSON lines. The interface is fixed: acceptance tests drive it.
+// kubeglass-watch: list and watch one resource with Kubeglass's reflector, in one cluster or
+// several at once, reporting every step as JSON lines. The interface is fixed: acceptance tests
+// drive it; with one context the output carries no context at all, as it always has.
 
 #include "core/platform/StopSignalWatcher.h"
 
@@ -27,6 +28,12 @@ Output lines (each with "ts", ms since start):
   {"ts":..,"backoffMs":800,"reason":".."}                 backing off
   {"ts":..,"error":"..","code":410,"reason":"Expired"}    errors
   {"ts":..,"type":"MODIFIED","key":"ns/name","resourceVersion":".."}  with --events
+Several clusters: --context repeated watches each context's cluster at once, each with its
+own connection and credentials (an exec plugin runs once per context). Every line then
+starts with the context, as the first key: {"context":"prod","ts":12,"phase":"listing",..},
+and diagnostics on stderr with "[prod] ". A cluster that fails or recovers says so on stderr
+while the others go on. --snapshot is then given once per context, in the same order.
+--exit-after-sync waits for every cluster and exits 1 if any gave up.
 Exit status: 0 on --exit-after-sync, --duration or SIGINT/SIGTERM; 2 on a usage error;
 1 when the server cannot be reached or authorised before the sync (--exit-after-sync).)";
 
@@ -58,8 +65,10 @@ int main(int argc, char **argv)
     parser.addHelpOption();
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
                                         QStringLiteral("Kubeconfig file."), QStringLiteral("PATH"));
-    const QCommandLineOption context(QStringLiteral("context"),
-                                     QStringLiteral("Kubeconfig context."), QStringLiteral("NAME"));
+    const QCommandLineOption context(
+        QStringLiteral("context"),
+        QStringLiteral("Kubeconfig context; repeat it to watch several clusters at once."),
+        QStringLiteral("NAME"));
     const QCommandLineOption server(QStringLiteral("server"),
                                     QStringLiteral("API server URL (alone: no kubeconfig needed)."),
                                     QStringLiteral("URL"));
@@ -109,9 +118,11 @@ int main(int argc, char **argv)
                                    QStringLiteral("Ask for server-side Table output."));
     const QCommandLineOption events(QStringLiteral("events"),
                                     QStringLiteral("One line per applied event."));
-    const QCommandLineOption snapshot(QStringLiteral("snapshot"),
-                                      QStringLiteral("Keep FILE equal to the store (JSON)."),
-                                      QStringLiteral("FILE"));
+    const QCommandLineOption snapshot(
+        QStringLiteral("snapshot"),
+        QStringLiteral("Keep FILE equal to the store (JSON); once per "
+                       "context when there are several."),
+        QStringLiteral("FILE"));
     const QCommandLineOption exitAfterSync(QStringLiteral("exit-after-sync"),
                                            QStringLiteral("Exit 0 once synced."));
     const QCommandLineOption duration(QStringLiteral("duration"),
@@ -141,7 +152,12 @@ int main(int argc, char **argv)
     WatchCommandOptions options;
     options.resource = positional.first();
     options.kubeconfig = parser.value(kubeconfig);
-    options.context = parser.value(context);
+    options.contexts = parser.values(context);
+    if (options.contexts.size() > 1 && parser.isSet(server))
+        return usageError(QStringLiteral("--server cannot be combined with several --context"));
+    options.contexts.removeAll(QString()); // --context "": the current context, as kubectl
+    if (options.contexts.removeDuplicates() > 0)
+        return usageError(QStringLiteral("a --context is given twice"));
     options.server = parser.value(server);
     options.token = parser.value(token);
     options.certificateAuthority = parser.value(ca);
@@ -153,7 +169,10 @@ int main(int argc, char **argv)
     options.watchList = parser.isSet(watchList);
     options.table = parser.isSet(table);
     options.events = parser.isSet(events);
-    options.snapshotFile = parser.value(snapshot);
+    options.snapshotFiles = parser.values(snapshot);
+    if (!options.snapshotFiles.isEmpty() &&
+        options.snapshotFiles.size() != qMax(qsizetype(1), options.contexts.size()))
+        return usageError(QStringLiteral("give --snapshot once, or once per --context"));
     options.exitAfterSync = parser.isSet(exitAfterSync);
     qint64 number = 0;
     if (parser.isSet(pageSize)) {

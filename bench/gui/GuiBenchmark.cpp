@@ -1,5 +1,6 @@
 #include "bench/gui/GuiBenchmark.h"
 
+#include "core/config/KubeconfigLoader.h"
 #include "core/session/WatchSession.h"
 #include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
@@ -71,8 +72,24 @@ GuiBenchmark::~GuiBenchmark()
 
 bool GuiBenchmark::startSimulator()
 {
+    if (!m_options.contexts.isEmpty()) {
+        KubeconfigLoader loader;
+        loader.setExplicitPath(m_options.kubeconfig);
+        const ResolvedContext resolved = loader.load().resolve(m_options.contexts.first());
+        if (!resolved.isValid()) {
+            QTextStream(stderr) << resolved.error << '\n';
+            return false;
+        }
+        m_rest = resolved.config;
+        m_url = m_rest.server;
+        m_simRssKb = currentRssKb();
+        QTextStream(stdout) << "context " << m_options.contexts.first() << " at "
+                            << m_url.toString() << " (started apart)\n";
+        return true;
+    }
     if (!m_options.server.isEmpty()) {
         m_url = m_options.server;
+        m_rest.server = m_url;
         m_simRssKb = currentRssKb(); // the process before the window: Qt alone
         QTextStream(stdout) << "simulator at " << m_url.toString() << " (started apart)\n";
         return true;
@@ -90,6 +107,7 @@ bool GuiBenchmark::startSimulator()
         QTextStream(stderr) << "simulator failed: " << m_sim->errorString() << '\n';
         return false;
     }
+    m_rest.server = m_url;
     m_simRssKb = currentRssKb();
     QTextStream(stdout) << "simulator with " << m_options.pods << " pods started in "
                         << simStart.elapsed() << " ms (RSS " << m_simRssKb / 1024 << " MiB)\n";
@@ -163,9 +181,9 @@ void GuiBenchmark::measureStartup()
     m_clock.start();
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1400, 900);
-    RestConfig rest;
-    rest.server = m_url;
-    m_window->connectTo(QStringLiteral("bench"), rest, QString());
+    const QString name =
+        m_options.contexts.isEmpty() ? QStringLiteral("bench") : m_options.contexts.first();
+    m_window->connectTo(name, m_rest, QString());
     m_window->show();
     add(QStringLiteral("window construction and show"), double(m_clock.elapsed()),
         QStringLiteral("ms"), -1);

@@ -1,10 +1,13 @@
 #pragma once
 
+#include "core/net/RestConfig.h"
+
 #include <QElapsedTimer>
 #include <QHash>
 #include <QList>
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QUrl>
 
 #include <functional>
@@ -32,6 +35,10 @@ public:
         // A kubeglass-sim started apart (its --pods rules, not pods above), so that the
         // process's memory is the window's alone; empty: an in-process simulator.
         QUrl server;
+        // Kubeconfig contexts to watch instead (simulators started apart, the window's memory
+        // alone); the window shows one cluster, so one context for now.
+        QString kubeconfig;
+        QStringList contexts;
     };
 
     explicit GuiBenchmark(const Options &options, QObject *parent = nullptr);
@@ -72,6 +79,7 @@ private:
     Options m_options;
     std::unique_ptr<SimServerThread> m_sim;
     QUrl m_url;
+    RestConfig m_rest; // what the window connects with; its server is m_url
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<StallMonitor> m_stalls;
     std::unique_ptr<QNetworkAccessManager> m_network;

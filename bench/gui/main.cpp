@@ -1,6 +1,7 @@
 // bench_gui: the real window against an in-process simulator; prints a table of timings.
 //   bench_gui --pods 100000 --rate 5000 --churn-seconds 10
 //   bench_gui --server http://127.0.0.1:8080 --pods 100000   (a kubeglass-sim started apart)
+//   bench_gui --kubeconfig FILE --context sim-1 --pods 25000  (bench/multicluster-benchmark.sh)
 #include "bench/gui/GuiBenchmark.h"
 
 #include <QApplication>
@@ -35,7 +36,15 @@ int main(int argc, char *argv[])
                        "that the memory figures are the window's alone (--pods is then the "
                        "simulator's)."),
         QStringLiteral("url"));
-    parser.addOptions({pods, rate, seconds, server});
+    const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
+                                        QStringLiteral("Kubeconfig file for --context."),
+                                        QStringLiteral("file"));
+    const QCommandLineOption context(
+        QStringLiteral("context"),
+        QStringLiteral("Watch this kubeconfig context (simulators started apart; --pods is then "
+                       "a simulator's). One for now: the window shows one cluster at a time."),
+        QStringLiteral("name"));
+    parser.addOptions({pods, rate, seconds, server, kubeconfig, context});
     parser.process(app);
 
     GuiBenchmark::Options options;
@@ -50,6 +59,12 @@ int main(int argc, char *argv[])
         options.churnSeconds <= 0) {
         qCritical("bench_gui: --pods and --churn-seconds must be positive integers, --rate a "
                   "number >= 0");
+        return 2;
+    }
+    options.kubeconfig = parser.value(kubeconfig);
+    options.contexts = parser.values(context);
+    if (options.contexts.size() > 1) {
+        qCritical("bench_gui: one --context: the window shows one cluster at a time");
         return 2;
     }
     GuiBenchmark benchmark(options);

@@ -2,9 +2,9 @@
 
 #include <QJsonDocument>
 
-SimHarness::SimHarness(const SimConfig &config)
+SimHarness::SimHarness(const SimConfig &config, quint16 port)
 {
-    m_url = m_thread.start(config);
+    m_url = m_thread.start(config, port);
 }
 
 RestConfig SimHarness::restConfig() const

@@ -16,7 +16,8 @@ class SimHarness
 public:
     using Query = QList<QPair<QByteArray, QByteArray>>;
 
-    explicit SimHarness(const SimConfig &config = SimConfig());
+    // port 0: any free port.
+    explicit SimHarness(const SimConfig &config = SimConfig(), quint16 port = 0);
 
     bool isRunning() const { return m_url.isValid() && !m_url.isEmpty(); }
     QString errorString() const { return m_thread.errorString(); }
