@@ -3,6 +3,7 @@
 #include "core/net/RestConfig.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
+#include "ui/ClusterTableModel.h"
 #include "ui/MainWindow.h"
 
 #include <QAbstractItemModelTester>
