@@ -1,0 +1,232 @@
+#include "core/config/KubeconfigLoader.h"
+#include "core/session/WatchSession.h"
+#include "sim/SimConfig.h"
+#include "sim/SimServerThread.h"
+#include "ui/ClusterSet.h"
+#include "ui/ClusterStatusTable.h"
+#include "ui/ClusterTableModel.h"
+#include "ui/ContextSelector.h"
+#include "ui/DetailPane.h"
+#include "ui/MainWindow.h"
+#include "ui/MessageBar.h"
+#include "ui/ObjectSortFilterProxy.h"
+#include "ui/ObjectTableModel.h"
+#include "ui/StatusBanner.h"
+#include "ui/StatusPanel.h"
+
+#include <QAbstractItemModelTester>
+#include <QFile>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <memory>
+
+// The window on two clusters at once: two simulated servers, one kubeconfig with a context for
+// each, one table holding both clusters' rows.
+class TestMultiCluster : public QObject
+{
+    Q_OBJECT
+
+private:
+    std::unique_ptr<SimServerThread> m_alpha;
+    std::unique_ptr<SimServerThread> m_beta;
+    std::unique_ptr<QTemporaryDir> m_dir;
+    Kubeconfig m_kubeconfig;
+    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
+    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
+
+    void openWindow(const QStringList &contexts)
+    {
+        m_window = std::make_unique<MainWindow>();
+        m_modelTester = std::make_unique<QAbstractItemModelTester>(
+            m_window->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
+            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        m_window->setKubeconfig(m_kubeconfig, contexts);
+        m_window->show();
+    }
+    void closeWindow()
+    {
+        m_proxyTester.reset();
+        m_modelTester.reset();
+        m_window.reset();
+    }
+    int rowsOf(const QString &cluster) const
+    {
+        int rows = 0;
+        ClusterTableModel *model = m_window->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            rows += model->clusterOf(row) == cluster ? 1 : 0;
+        return rows;
+    }
+    bool bothLoaded() const { return rowsOf("alpha") >= 20 && rowsOf("beta") >= 20; }
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true); // settings of the test, not the user's
+        QCoreApplication::setOrganizationName(QStringLiteral("kubeglass-test"));
+        QCoreApplication::setApplicationName(QStringLiteral("tst_multicluster"));
+    }
+
+    void init()
+    {
+        QSettings().clear();
+        SimConfig config;
+        config.namespaces = 2;
+        config.pods = 20;
+        config.deployments = 2;
+        config.churnPerSecond = 10;
+        m_alpha = std::make_unique<SimServerThread>();
+        m_beta = std::make_unique<SimServerThread>();
+        const QUrl alpha = m_alpha->start(config);
+        const QUrl beta = m_beta->start(config);
+        QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
+        QVERIFY2(!beta.isEmpty(), qPrintable(m_beta->errorString()));
+        m_dir = std::make_unique<QTemporaryDir>();
+        const QString path = m_dir->filePath("config");
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write(QStringLiteral("apiVersion: v1\nkind: Config\nclusters:\n"
+                                  "- name: a\n  cluster:\n    server: %1\n"
+                                  "- name: b\n  cluster:\n    server: %2\n"
+                                  "users:\n- name: me\n  user: {}\n"
+                                  "contexts:\n- name: alpha\n  context:\n    cluster: a\n"
+                                  "    user: me\n- name: beta\n  context:\n    cluster: b\n"
+                                  "    user: me\ncurrent-context: alpha\n")
+                       .arg(alpha.toString(), beta.toString())
+                       .toUtf8());
+        file.close();
+        KubeconfigLoader loader;
+        loader.setExplicitPath(path);
+        m_kubeconfig = loader.load();
+        QVERIFY2(m_kubeconfig.isValid(), qPrintable(m_kubeconfig.errorString()));
+        openWindow({"alpha", "beta"});
+    }
+
+    void cleanup()
+    {
+        closeWindow();
+        m_alpha.reset();
+        m_beta.reset();
+    }
+
+    void shouldShowBothClustersRowsWithClusterColumn()
+    {
+        // Given the window on contexts alpha and beta
+        // Then one table holds both clusters' rows, the Cluster column first
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Cluster"));
+        QCOMPARE(m_window->proxy()->rowCount(), m_window->model()->rowCount());
+        const QString first = m_window->proxy()->index(0, 0).data().toString();
+        QVERIFY2(first == "alpha" || first == "beta", qPrintable(first));
+        // And the Contexts picker, the title and the status panel name both
+        auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
+        QCOMPARE(picker->accessibleName(), QString("Contexts"));
+        QCOMPARE(picker->selected(), QStringList({"alpha", "beta"}));
+        QVERIFY2(m_window->windowTitle().contains("alpha + beta"),
+                 qPrintable(m_window->windowTitle()));
+        ClusterStatusTable *clusters = m_window->statusPanel()->clusterTable();
+        QVERIFY(clusters);
+        QCOMPARE(clusters->rowCount(), 2);
+        QTRY_COMPARE_WITH_TIMEOUT(clusters->item(1, 1)->text(), QString("watching"), 20000);
+        QCOMPARE(clusters->item(1, 0)->text(), QString("beta"));
+        QVERIFY(!clusters->item(1, 2)->text().isEmpty()); // its resourceVersion
+    }
+
+    void shouldMarkRowsStaleWhenClusterGoesDown()
+    {
+        // Given both clusters live
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        ClusterMember *alpha = m_window->clusters()->member("alpha");
+        QTRY_COMPARE_WITH_TIMEOUT(alpha->session()->phase(), ReflectorPhase::Watching, 20000);
+        // When beta's server stops
+        m_beta->stop();
+        // Then beta's rows are marked stale and a message names the context
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->isStale("beta"), 20000);
+        ClusterTableModel *model = m_window->model();
+        for (int row = 0; row < model->rowCount(); ++row)
+            QCOMPARE(model->index(row, 1).data(ClusterTableModel::StaleRole).toBool(),
+                     model->clusterOf(row) == "beta");
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->banner()->isVisible(), 10000);
+        QVERIFY2(m_window->banner()->text().contains("Context beta"),
+                 qPrintable(m_window->banner()->text()));
+        QCOMPARE(m_window->banner()->kind(), StatusBanner::Kind::Stale);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->messageBar()->isVisible(), 20000);
+        QVERIFY2(m_window->messageBar()->text().contains("Context beta"),
+                 qPrintable(m_window->messageBar()->text()));
+        // And alpha stays live and keeps receiving changes
+        QVERIFY(!m_window->model()->isStale("alpha"));
+        QSignalSpy batches(alpha->model(), &ObjectRowModel::batchApplied);
+        QTRY_VERIFY_WITH_TIMEOUT(batches.count() >= 2, 10000);
+        QCOMPARE(alpha->session()->phase(), ReflectorPhase::Watching);
+        QVERIFY(rowsOf("alpha") > 0);
+        QVERIFY(rowsOf("beta") > 0); // the last known state stays, marked
+    }
+
+    void shouldNameTheClusterOfTheSelectedObject()
+    {
+        // Given both clusters' rows
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        // When a row of beta is selected
+        ObjectSortFilterProxy *proxy = m_window->proxy();
+        int row = 0;
+        while (row < proxy->rowCount() && proxy->index(row, 0).data().toString() != "beta")
+            ++row;
+        QVERIFY(row < proxy->rowCount());
+        const QString key = proxy->index(row, 0).data(ObjectRowModel::KeyRole).toString();
+        m_window->table()->selectionModel()->setCurrentIndex(
+            proxy->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        // Then the window title and the detail pane name beta
+        QVERIFY2(m_window->windowTitle().startsWith(key + " on beta"),
+                 qPrintable(m_window->windowTitle()));
+        auto *title = m_window->detailPane()->findChild<QLabel *>("detailTitle");
+        QVERIFY2(title->text().endsWith(key + " on beta"), qPrintable(title->text()));
+        // And the pane watches the object on beta's server
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Pod"), 10000);
+        QCOMPARE(m_window->detailPane()->objectSession()->connection(),
+                 m_window->clusters()->member("beta")->connection());
+    }
+
+    void shouldRememberTheChosenContexts()
+    {
+        // Given the window on both contexts, closed
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        m_window->close();
+        closeWindow();
+        // When it opens again without --context
+        openWindow({});
+        // Then it shows both again
+        auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
+        QCOMPARE(picker->selected(), QStringList({"alpha", "beta"}));
+        QCOMPARE(m_window->clusters()->names(), QStringList({"alpha", "beta"}));
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+    }
+
+    void shouldDropTheClusterColumnWhenOneContextIsChosen()
+    {
+        // Given both clusters' rows
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        // When only alpha is chosen in the Contexts picker
+        auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
+        picker->choose({"alpha"});
+        // Then the table is alpha's alone, without a Cluster column
+        QCOMPARE(m_window->clusters()->names(), QStringList({"alpha"}));
+        QVERIFY(!m_window->model()->hasClusterColumn());
+        QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Namespace"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() >= 20, 20000);
+        QCOMPARE(rowsOf("beta"), 0);
+        QVERIFY(!m_window->statusPanel()->clusterTable());
+        QCOMPARE(m_window->windowTitle(), QString("alpha — Kubeglass"));
+    }
+};
+
+QTEST_MAIN(TestMultiCluster)
+#include "tst_multicluster.moc"
