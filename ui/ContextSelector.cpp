@@ -69,11 +69,11 @@ void ContextSelector::setSelected(const QStringList &names)
         return;
     m_syncing = true;
     m_list->selectionModel()->clear();
+    // In the order given: the table shows the clusters in that order.
     QStringList selected;
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        const QString name =
-            m_model->index(row, 0).data(KubeContextModel::ContextNameRole).toString();
-        if (!names.contains(name))
+    for (const QString &name : names) {
+        const int row = m_model->rowOfContext(name);
+        if (row < 0 || selected.contains(name))
             continue;
         selected.append(name);
         m_list->selectionModel()->select(m_model->index(row, 0),
@@ -109,7 +109,17 @@ void ContextSelector::onPopupClosed()
 {
     if (isDirect() || m_syncing)
         return;
-    const QStringList names = listSelection();
+    // Contexts still chosen keep their place; newly chosen ones follow.
+    const QStringList listed = listSelection();
+    QStringList names;
+    for (const QString &name : std::as_const(m_selected)) {
+        if (listed.contains(name))
+            names.append(name);
+    }
+    for (const QString &name : listed) {
+        if (!names.contains(name))
+            names.append(name);
+    }
     // Nothing chosen is no choice: the table keeps what it shows.
     if (names.isEmpty())
         setSelected(m_selected);

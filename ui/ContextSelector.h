@@ -24,9 +24,9 @@ public:
     void setDirect(const QString &name);
     bool isDirect() const { return !m_direct.isEmpty(); }
 
-    // In the kubeconfig's order.
+    // In the order chosen (the table's order of clusters).
     QStringList selected() const { return m_selected; }
-    // Unknown names are ignored; emits nothing.
+    // Unknown names are ignored, the order is kept; emits nothing.
     void setSelected(const QStringList &names);
     // As if the user had chosen names: selectionChanged() follows if they differ.
     void choose(const QStringList &names);

@@ -397,6 +397,11 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
         m_messages->hide();
 
     m_clusters->open(contexts);
+    // Without clusters the table had no columns, and the proxy dropped its sort column then:
+    // sort again as the header says (column 0: Namespace, or Cluster first when several).
+    const QHeaderView *header = m_table->horizontalHeader();
+    m_table->sortByColumn(std::max(0, header->sortIndicatorSection()),
+                          header->sortIndicatorOrder());
     updateTitle();
     int tab = 0;
     for (ClusterMember *member : m_clusters->members()) {

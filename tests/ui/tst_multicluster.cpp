@@ -125,8 +125,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
         QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Cluster"));
         QCOMPARE(m_window->proxy()->rowCount(), m_window->model()->rowCount());
-        const QString first = m_window->proxy()->index(0, 0).data().toString();
-        QVERIFY2(first == "alpha" || first == "beta", qPrintable(first));
+        // sorted by Cluster, then namespace and name
+        QCOMPARE(m_window->proxy()->sortColumn(), 0);
+        QCOMPARE(m_window->proxy()->index(0, 0).data().toString(), QString("alpha"));
+        QCOMPARE(m_window->proxy()->index(m_window->proxy()->rowCount() - 1, 0).data().toString(),
+                 QString("beta"));
         // And the Contexts picker, the title and the status panel name both
         auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
         QCOMPARE(picker->accessibleName(), QString("Contexts"));
@@ -225,6 +228,7 @@ private slots:
         QCOMPARE(rowsOf("beta"), 0);
         QVERIFY(!m_window->statusPanel()->clusterTable());
         QCOMPARE(m_window->windowTitle(), QString("alpha — Kubeglass"));
+        QCOMPARE(m_window->proxy()->sortColumn(), 0); // by namespace, as with one context
     }
 };
 
