@@ -29,7 +29,12 @@ ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
     connect(m_namespacesSession, &WatchSession::storeChanged, m_namespaceList,
             &NamespaceList::applyDelta);
     connect(m_namespacesSession, &WatchSession::restarted, m_namespaceList, &NamespaceList::clear);
-    connect(m_session, &WatchSession::storeChanged, m_model, &ObjectTableModel::applyDelta);
+    // A stopped watch may still deliver what it had queued: rows of a type this cluster is not
+    // showing any more.
+    connect(m_session, &WatchSession::storeChanged, m_model, [this](const StoreDelta &delta) {
+        if (!m_lacksType)
+            m_model->applyDelta(delta);
+    });
     connect(m_session, &WatchSession::columnsChanged, m_model, &ObjectTableModel::setServerColumns);
     connect(m_session, &WatchSession::stateChanged, this, &ClusterMember::onStateChanged);
     connect(m_session, &WatchSession::errorOccurred, this, &ClusterMember::onError);

@@ -1,4 +1,5 @@
 #include "core/config/KubeconfigLoader.h"
+#include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
@@ -15,6 +16,7 @@
 #include "ui/StatusPanel.h"
 
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLabel>
@@ -196,6 +198,33 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Pod"), 10000);
         QCOMPARE(m_window->detailPane()->objectSession()->connection(),
                  m_window->clusters()->member("beta")->connection());
+    }
+
+    void shouldOfferTheUnionOfTypesAndSayWhichClusterLacksOne()
+    {
+        // Given alpha's server fails the custom resource's group, so its discovery lacks it
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        m_alpha->control("fail?count=100000&code=503&path=/apis/demo.kubeglass.io");
+        ClusterMember *alpha = m_window->clusters()->member("alpha");
+        ClusterMember *beta = m_window->clusters()->member("beta");
+        QTRY_VERIFY_WITH_TIMEOUT(beta->catalog()->isReady(), 20000);
+        QSignalSpy discovered(alpha->catalog(), &ResourceCatalog::typesChanged);
+        m_window->refreshResourceTypes();
+        QVERIFY(discovered.wait(20000));
+        QVERIFY(!alpha->catalog()->find("widgets.demo.kubeglass.io"));
+        // When the picker offers it (beta serves it) and it is chosen
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->resourcePicker()->findData(QString("widgets.demo.kubeglass.io")) >= 0, 20000);
+        QVERIFY(m_window->selectResource("widgets.demo.kubeglass.io"));
+        // Then beta's widgets are shown, and alpha says it does not serve them
+        QTRY_VERIFY_WITH_TIMEOUT(rowsOf("beta") > 0, 20000);
+        QCOMPARE(rowsOf("alpha"), 0);
+        QVERIFY(alpha->lacksType());
+        QVERIFY(!beta->lacksType());
+        QVERIFY2(m_window->messageBar()->text().contains("Context alpha") &&
+                     m_window->messageBar()->text().contains("does not serve"),
+                 qPrintable(m_window->messageBar()->text()));
+        QCOMPARE(beta->session()->target().path(), QString("/apis/demo.kubeglass.io/v1/widgets"));
     }
 
     void shouldRememberTheChosenContexts()
