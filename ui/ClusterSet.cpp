@@ -180,3 +180,19 @@ QStringList ClusterSet::namespaces() const
     sorted.sort();
     return sorted;
 }
+
+QHash<QString, QStringList> ClusterSet::partialNamespaces() const
+{
+    QHash<QString, QStringList> clusters;
+    for (const ClusterMember *member : m_members) {
+        for (const QString &name : member->namespaceList()->names())
+            clusters[name].append(member->name());
+    }
+    for (auto it = clusters.begin(); it != clusters.end();) {
+        if (it->size() == m_members.size())
+            it = clusters.erase(it);
+        else
+            ++it;
+    }
+    return clusters;
+}

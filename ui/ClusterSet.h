@@ -61,6 +61,8 @@ public:
     QStringList partialFailures() const;
     // The union of the clusters' namespaces, sorted.
     QStringList namespaces() const;
+    // The namespaces not every cluster has, with the clusters that have them.
+    QHash<QString, QStringList> partialNamespaces() const;
 
 signals:
     void problem(const QString &cluster, const QString &message);

@@ -77,8 +77,9 @@ MainWindow::MainWindow(QWidget *parent)
     // A filter change reaches 100,000 rows in slices: count and reselect once it has.
     connect(m_proxy, &ObjectSortFilterProxy::filteringFinished, this, &MainWindow::onRowsSettled);
     connect(model(), &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
-    connect(m_clusters, &ClusterSet::namespacesChanged, m_toolBar->namespaces(),
-            &NamespaceSelector::setAvailable);
+    connect(m_clusters, &ClusterSet::namespacesChanged, this, [this](const QStringList &names) {
+        m_toolBar->namespaces()->setAvailable(names, m_clusters->partialNamespaces());
+    });
     connect(m_clusters, &ClusterSet::typesChanged, this, &MainWindow::onResourceTypesChanged);
     connect(m_clusters, &ClusterSet::discoveryFailed, this, &MainWindow::onDiscoveryFailed);
     connect(m_clusters, &ClusterSet::problem, this, &MainWindow::onClusterProblem);

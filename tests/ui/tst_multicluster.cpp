@@ -10,6 +10,7 @@
 #include "ui/DetailPane.h"
 #include "ui/MainWindow.h"
 #include "ui/MessageBar.h"
+#include "ui/NamespaceSelector.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/StatusBanner.h"
@@ -20,6 +21,7 @@
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QListWidget>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -89,6 +91,8 @@ private slots:
         m_alpha = std::make_unique<SimServerThread>();
         m_beta = std::make_unique<SimServerThread>();
         const QUrl alpha = m_alpha->start(config);
+        config.namespaces = 3; // one alpha does not have
+        config.deployments = 3; // pods in each
         const QUrl beta = m_beta->start(config);
         QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
         QVERIFY2(!beta.isEmpty(), qPrintable(m_beta->errorString()));
@@ -225,6 +229,28 @@ private slots:
                      m_window->messageBar()->text().contains("does not serve"),
                  qPrintable(m_window->messageBar()->text()));
         QCOMPARE(beta->session()->target().path(), QString("/apis/demo.kubeglass.io/v1/widgets"));
+    }
+
+    void shouldListNamespacesPerCluster()
+    {
+        // Given beta with a namespace alpha does not have
+        NamespaceSelector *selector = m_window->namespaceSelector();
+        // Then the picker lists every cluster's namespaces, that one naming beta
+        QTRY_COMPARE_WITH_TIMEOUT(selector->available().size(), 3, 20000);
+        QStringList partial;
+        for (int i = 1; i < selector->list()->count(); ++i) {
+            if (selector->list()->item(i)->text().endsWith("(beta)"))
+                partial.append(selector->list()->item(i)->text());
+        }
+        QCOMPARE(partial.size(), 1);
+        // When it is chosen
+        const QString name = partial.first().section(' ', 0, 0);
+        QVERIFY(selector->available().contains(name));
+        selector->setSelected({name});
+        // Then only beta's rows of it are shown
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->proxy()->rowCount() > 0 && rowsOf("alpha") == 0, 20000);
+        for (int row = 0; row < m_window->proxy()->rowCount(); ++row)
+            QCOMPARE(m_window->proxy()->index(row, 0).data().toString(), QString("beta"));
     }
 
     void shouldRememberTheChosenContexts()
