@@ -149,11 +149,14 @@ void DetailPane::setConnection(ClusterConnection *connection)
 void DetailPane::setCluster(const QString &name, const QColor &colour)
 {
     m_cluster = name;
-    // A context's colour (e.g. red for production) runs down the side of what is shown.
-    m_title->setStyleSheet(
-        colour.isValid()
-            ? QStringLiteral("border-left: 6px solid %1; padding-left: 4px;").arg(colour.name())
-            : QString());
+    // A context's colour (e.g. red for production) tints the title of what is shown.
+    m_title->setStyleSheet(colour.isValid()
+                               ? QStringLiteral("background-color: rgba(%1, %2, %3, 80); "
+                                                "border-radius: 3px; padding: 2px 6px;")
+                                     .arg(colour.red())
+                                     .arg(colour.green())
+                                     .arg(colour.blue())
+                               : QString());
     render();
 }
 

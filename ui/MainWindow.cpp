@@ -398,6 +398,8 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
         m_messages->hide();
 
     m_clusters->open(contexts);
+    // Remembered at once, not only on a clean exit: the next start shows these again.
+    WindowSettings().setLastContexts(m_clusters->names());
     // Without clusters the table had no columns, and the proxy dropped its sort column then:
     // sort again as the header says (column 0: Namespace, or Cluster first when several).
     const QHeaderView *header = m_table->horizontalHeader();
