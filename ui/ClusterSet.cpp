@@ -1,5 +1,6 @@
 #include "ui/ClusterSet.h"
 
+#include "core/config/Kubeconfig.h"
 #include "core/net/ApiError.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/SessionState.h"
@@ -19,6 +20,38 @@ ClusterSet::ClusterSet(ChangeHistory *history, QObject *parent)
 ClusterSet::~ClusterSet()
 {
     close();
+}
+
+QStringList ClusterSet::contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
+                                        const QStringList &remembered)
+{
+    // Asked-for names stay even if unknown: the window then says that they cannot be used.
+    if (!requested.isEmpty())
+        return requested;
+    QStringList chosen;
+    for (const QString &name : remembered) {
+        if (kubeconfig.hasContext(name))
+            chosen.append(name);
+    }
+    return chosen.isEmpty() ? QStringList{kubeconfig.currentContext()} : chosen;
+}
+
+ClusterSet::Resolution ClusterSet::resolve(const Kubeconfig &kubeconfig, const QStringList &names)
+{
+    Resolution resolution;
+    for (const QString &name : names) {
+        // One resolve per context: its exec plugin, if any, then serves every request.
+        const ResolvedContext context = kubeconfig.resolve(name);
+        if (!context.isValid()) {
+            resolution.errors.append(tr("Context %1 cannot be used: %2").arg(name, context.error));
+            continue;
+        }
+        resolution.contexts.append({name, context.config, context.namespaceName});
+        if (!context.warnings.isEmpty())
+            resolution.warnings.append(
+                tr("Context %1: %2").arg(name, context.warnings.join(u'\n')));
+    }
+    return resolution;
 }
 
 void ClusterSet::open(const QList<Context> &contexts)

@@ -11,6 +11,7 @@
 #include <optional>
 
 class ChangeHistory;
+class Kubeconfig;
 class ClusterTableModel;
 struct ApiError;
 
@@ -29,6 +30,20 @@ public:
         RestConfig config;
         QString defaultNamespace;
     };
+
+    // Kubeconfig contexts made ready to connect to.
+    struct Resolution
+    {
+        QList<Context> contexts;
+        QStringList warnings; // "Context a: ...", one entry per context that has some
+        QStringList errors;   // "Context b cannot be used: ...", one per unusable context
+    };
+
+    // What the window opens at start: the contexts asked for (--context, repeatable) as given;
+    // else the remembered ones the kubeconfig still has; else its current context.
+    static QStringList contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
+                                       const QStringList &remembered);
+    static Resolution resolve(const Kubeconfig &kubeconfig, const QStringList &names);
 
     // history: not owned; outlives the set.
     explicit ClusterSet(ChangeHistory *history, QObject *parent = nullptr);

@@ -298,41 +298,21 @@ void MainWindow::setKubeconfig(const Kubeconfig &kubeconfig, const QStringList &
 {
     m_kubeconfig = kubeconfig;
     m_toolBar->contextPicker()->setKubeconfig(kubeconfig);
-    QStringList chosen = contexts;
-    if (chosen.isEmpty()) {
-        for (const QString &name : WindowSettings().lastContexts()) {
-            if (kubeconfig.hasContext(name))
-                chosen.append(name);
-        }
-    }
-    if (chosen.isEmpty())
-        chosen = {kubeconfig.currentContext()};
-    showContexts(chosen);
+    showContexts(
+        ClusterSet::contextsAtStart(kubeconfig, contexts, WindowSettings().lastContexts()));
 }
 
 void MainWindow::showContexts(const QStringList &contexts)
 {
-    QList<ClusterSet::Context> resolved;
-    QStringList warnings;
-    QStringList unusable;
-    for (const QString &name : contexts) {
-        const ResolvedContext context = m_kubeconfig.resolve(name);
-        if (!context.isValid()) {
-            unusable.append(tr("Context %1 cannot be used: %2").arg(name, context.error));
-            continue;
-        }
-        resolved.append({name, context.config, context.namespaceName});
-        if (!context.warnings.isEmpty())
-            warnings.append(tr("Context %1: %2").arg(name, context.warnings.join(u'\n')));
-    }
+    const ClusterSet::Resolution resolution = ClusterSet::resolve(m_kubeconfig, contexts);
     m_toolBar->contextPicker()->setSelected(contexts);
     // The usable ones are shown; with none, what is shown stays.
-    if (!resolved.isEmpty())
-        connectToContexts(resolved, warnings);
-    if (!unusable.isEmpty()) {
+    if (!resolution.contexts.isEmpty())
+        connectToContexts(resolution.contexts, resolution.warnings);
+    if (!resolution.errors.isEmpty()) {
         m_pages->setCurrentIndex(0);
         m_messageCluster.clear();
-        m_messages->showError(unusable.join(u'\n') +
+        m_messages->showError(resolution.errors.join(u'\n') +
                               tr("\nFix the kubeconfig or pick another context (Ctrl+K)."));
     }
 }

@@ -91,7 +91,7 @@ private slots:
         m_alpha = std::make_unique<SimServerThread>();
         m_beta = std::make_unique<SimServerThread>();
         const QUrl alpha = m_alpha->start(config);
-        config.namespaces = 3; // one alpha does not have
+        config.namespaces = 3;  // one alpha does not have
         config.deployments = 3; // pods in each
         const QUrl beta = m_beta->start(config);
         QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
@@ -122,6 +122,28 @@ private slots:
         closeWindow();
         m_alpha.reset();
         m_beta.reset();
+    }
+
+    void shouldOpenTheAskedRememberedOrCurrentContextsAtStart()
+    {
+        // Given the kubeconfig with alpha (current) and beta
+        // Then --context names are taken as given, in their order, unknown ones included
+        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {"beta", "alpha"}, {"alpha"}),
+                 QStringList({"beta", "alpha"}));
+        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {"gone"}, {}), QStringList{"gone"});
+        // And without them, the remembered ones the kubeconfig still has
+        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {}, {"gone", "beta"}),
+                 QStringList{"beta"});
+        // And else the current context
+        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {}, {"gone"}), QStringList{"alpha"});
+        // And an unknown one resolves to an error naming it, the others to their servers
+        const ClusterSet::Resolution resolution =
+            ClusterSet::resolve(m_kubeconfig, {"alpha", "gone", "beta"});
+        QCOMPARE(resolution.contexts.size(), 2);
+        QCOMPARE(resolution.contexts.at(1).name, QString("beta"));
+        QCOMPARE(resolution.errors.size(), 1);
+        QVERIFY2(resolution.errors.first().startsWith("Context gone cannot be used"),
+                 qPrintable(resolution.errors.first()));
     }
 
     void shouldShowBothClustersRowsWithClusterColumn()
