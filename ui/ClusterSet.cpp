@@ -40,6 +40,9 @@ ClusterSet::Resolution ClusterSet::resolve(const Kubeconfig &kubeconfig, const Q
 {
     Resolution resolution;
     for (const QString &name : names) {
+        if (std::any_of(resolution.contexts.cbegin(), resolution.contexts.cend(),
+                        [&name](const Context &context) { return context.name == name; }))
+            continue; // named twice: one cluster
         // One resolve per context: its exec plugin, if any, then serves every request.
         const ResolvedContext context = kubeconfig.resolve(name);
         if (!context.isValid()) {
