@@ -54,11 +54,6 @@ QString ClusterMember::name() const
     return m_connection->name();
 }
 
-QString ClusterMember::defaultNamespace() const
-{
-    return m_connection->contextNamespace();
-}
-
 void ClusterMember::watch(const View &view)
 {
     if (!m_started) {

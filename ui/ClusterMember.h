@@ -43,7 +43,6 @@ public:
     ~ClusterMember() override;
 
     QString name() const;
-    QString defaultNamespace() const;
     ClusterConnection *connection() const { return m_connection.get(); }
     ResourceCatalog *catalog() const { return m_catalog; }
     WatchSession *session() const { return m_session; }

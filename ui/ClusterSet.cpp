@@ -154,13 +154,6 @@ bool ClusterSet::anyCatalogReady() const
                        [](const ClusterMember *member) { return member->catalog()->isReady(); });
 }
 
-bool ClusterSet::anyCatalogRefreshing() const
-{
-    return std::any_of(m_members.cbegin(), m_members.cend(), [](const ClusterMember *member) {
-        return member->catalog()->isRefreshing();
-    });
-}
-
 void ClusterSet::refreshCatalogs()
 {
     for (ClusterMember *member : std::as_const(m_members))

@@ -67,7 +67,6 @@ public:
 
     // Some cluster's discovery has answered.
     bool anyCatalogReady() const;
-    bool anyCatalogRefreshing() const;
     void refreshCatalogs();
     // Every type some cluster serves, once (the first cluster's entry for a name).
     QList<ResourceType> types() const;

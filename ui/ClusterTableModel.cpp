@@ -38,14 +38,6 @@ void ClusterTableModel::setClusters(const QList<Cluster> &clusters)
     endResetModel();
 }
 
-QStringList ClusterTableModel::clusterNames() const
-{
-    QStringList names;
-    for (const Source &source : m_sources)
-        names.append(source.name);
-    return names;
-}
-
 int ClusterTableModel::sourceIndexOf(const QObject *model) const
 {
     for (size_t i = 0; i < m_sources.size(); ++i) {

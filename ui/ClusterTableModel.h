@@ -37,8 +37,6 @@ public:
 
     // Replaces every cluster (one model reset).
     void setClusters(const QList<Cluster> &clusters);
-    int clusterCount() const { return int(m_sources.size()); }
-    QStringList clusterNames() const;
     bool hasClusterColumn() const { return m_sources.size() > 1; }
     // The rows of a cluster whose watch is down are greyed and say so.
     void setStale(const QString &cluster, bool stale);

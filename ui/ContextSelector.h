@@ -31,7 +31,6 @@ public:
     // As if the user had chosen names: selectionChanged() follows if they differ.
     void choose(const QStringList &names);
     QTreeView *list() const { return m_list; }
-    KubeContextModel *contexts() const { return m_model; }
 
 signals:
     void selectionChanged(const QStringList &names);

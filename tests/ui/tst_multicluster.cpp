@@ -22,12 +22,14 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QListWidget>
+#include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTreeView>
 
 #include <memory>
 
@@ -294,9 +296,15 @@ private slots:
     {
         // Given both clusters' rows
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        // When only alpha is chosen in the Contexts picker
+        // When beta is deselected in the Contexts picker's list and the popup closes
         auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
-        picker->choose({"alpha"});
+        QItemSelectionModel *selection = picker->list()->selectionModel();
+        for (int row = 0; row < picker->list()->model()->rowCount(); ++row) {
+            const QModelIndex index = picker->list()->model()->index(row, 0);
+            if (index.data().toString() == "beta")
+                selection->select(index, QItemSelectionModel::Deselect | QItemSelectionModel::Rows);
+        }
+        emit picker->menu()->aboutToHide();
         // Then the table is alpha's alone, without a Cluster column
         QCOMPARE(m_window->clusters()->names(), QStringList({"alpha"}));
         QVERIFY(!m_window->model()->hasClusterColumn());
