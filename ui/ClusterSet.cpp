@@ -19,6 +19,8 @@ ClusterSet::ClusterSet(ChangeHistory *history, QObject *parent)
 
 ClusterSet::~ClusterSet()
 {
+    // The window (the model's listener) may be half destroyed by now: no signals.
+    m_model->blockSignals(true);
     close();
 }
 
@@ -98,6 +100,8 @@ void ClusterSet::adopt(ClusterMember *member)
 
 void ClusterSet::close()
 {
+    if (m_members.isEmpty())
+        return;
     // The model lets go of the members' rows before they go.
     m_model->setClusters({});
     qDeleteAll(std::exchange(m_members, {}));
