@@ -66,17 +66,17 @@ MainWindow::MainWindow(QWidget *parent)
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kubeglass"));
     setAccessibleName(tr("Kubeglass"));
-    m_proxy->setSourceModel(model());
+    m_proxy->setSourceModel(tableModel());
 
     wireToolBar();
     buildCentralArea();
     buildActions();
     restoreWindowState();
 
-    connect(model(), &ObjectRowModel::batchApplied, this, &MainWindow::onRowsSettled);
+    connect(tableModel(), &ObjectRowModel::batchApplied, this, &MainWindow::onRowsSettled);
     // A filter change reaches 100,000 rows in slices: count and reselect once it has.
     connect(m_proxy, &ObjectSortFilterProxy::filteringFinished, this, &MainWindow::onRowsSettled);
-    connect(model(), &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
+    connect(tableModel(), &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
     connect(m_clusters, &ClusterSet::namespacesChanged, this, [this](const QStringList &names) {
         m_toolBar->namespaces()->setAvailable(names, m_clusters->partialNamespaces());
     });
@@ -95,9 +95,14 @@ MainWindow::~MainWindow()
     teardownConnection();
 }
 
-ClusterTableModel *MainWindow::model() const
+ClusterTableModel *MainWindow::tableModel() const
 {
     return m_clusters->model();
+}
+
+ObjectTableModel *MainWindow::model() const
+{
+    return m_clusters->first() ? m_clusters->first()->model() : nullptr;
 }
 
 WatchSession *MainWindow::session() const
@@ -338,7 +343,8 @@ void MainWindow::onRowsSettled()
     const QString shown = m_proxy->isFiltering() ? tr("filtering… %1 of %2 %3 shown so far")
                                                  : tr("%1 of %2 %3 shown");
     statusBar()->showMessage(shown.arg(QLocale().toString(m_proxy->rowCount()),
-                                       QLocale().toString(model()->rowCount()), m_type.resource));
+                                       QLocale().toString(tableModel()->rowCount()),
+                                       m_type.resource));
 }
 
 // The pickers, filters and status only mean something with a cluster to show.
@@ -552,8 +558,8 @@ void MainWindow::applyColumnWidths()
 {
     m_applyingWidths = true;
     const WindowSettings settings;
-    for (int column = 0; column < model()->columnCount(); ++column) {
-        const QString title = model()->columnTitle(column);
+    for (int column = 0; column < tableModel()->columnCount(); ++column) {
+        const QString title = tableModel()->columnTitle(column);
         m_table->setColumnWidth(
             column, settings.columnWidth(m_type.qualifiedName(), title, defaultWidth(title)));
     }
@@ -565,9 +571,10 @@ void MainWindow::rememberColumnWidth(int column, int, int newSize)
     if (m_applyingWidths || newSize <= 0)
         return;
     // The last section stretches to fill the view: its size is not the user's choice.
-    if (column == model()->columnCount() - 1)
+    if (column == tableModel()->columnCount() - 1)
         return;
-    WindowSettings().setColumnWidth(m_type.qualifiedName(), model()->columnTitle(column), newSize);
+    WindowSettings().setColumnWidth(m_type.qualifiedName(), tableModel()->columnTitle(column),
+                                    newSize);
 }
 
 void MainWindow::onCurrentRowChanged()
@@ -585,10 +592,10 @@ void MainWindow::restoreSelection()
 {
     if (m_selectedKey.isEmpty() || m_table->selectionModel()->currentIndex().isValid())
         return;
-    const int row = model()->rowForKey(m_selectedCluster, m_selectedKey);
+    const int row = tableModel()->rowForKey(m_selectedCluster, m_selectedKey);
     if (row < 0)
         return;
-    const QModelIndex index = m_proxy->mapFromSource(model()->index(row, 0));
+    const QModelIndex index = m_proxy->mapFromSource(tableModel()->index(row, 0));
     if (!index.isValid())
         return;
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
@@ -599,11 +606,11 @@ void MainWindow::refreshDetail()
 {
     if (m_selectedKey.isEmpty())
         return;
-    const int row = model()->rowForKey(m_selectedCluster, m_selectedKey);
+    const int row = tableModel()->rowForKey(m_selectedCluster, m_selectedKey);
     ClusterMember *member = m_clusters->member(m_selectedCluster);
     if (row < 0 || !member)
         return;
-    const StoredObjectPtr &object = model()->objectAt(row);
+    const StoredObjectPtr &object = tableModel()->objectAt(row);
     if (object == m_detail->object())
         return;
     // The pane watches the object and its events on the object's own cluster.
@@ -618,10 +625,11 @@ void MainWindow::copySelectedNames()
     QStringList names;
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     for (const QModelIndex &index : rows) {
-        const int row = model()->rowForKey(index.data(ClusterTableModel::ClusterRole).toString(),
-                                           index.data(ObjectRowModel::KeyRole).toString());
+        const int row =
+            tableModel()->rowForKey(index.data(ClusterTableModel::ClusterRole).toString(),
+                                    index.data(ObjectRowModel::KeyRole).toString());
         if (row >= 0)
-            names.append(model()->objectAt(row)->name().toString());
+            names.append(tableModel()->objectAt(row)->name().toString());
     }
     if (!names.isEmpty())
         QGuiApplication::clipboard()->setText(names.join(u'\n'));

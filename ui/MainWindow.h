@@ -9,6 +9,7 @@
 
 class ChangeHistory;
 class ClusterTableModel;
+class ObjectTableModel;
 class DetailPane;
 class MainToolBar;
 class NoKubeconfigPage;
@@ -51,7 +52,10 @@ public:
     void showNoKubeconfig(const QString &details);
 
     // For tests and automation.
-    ClusterTableModel *model() const;
+    // What the table shows: every cluster's rows (behind the proxy).
+    ClusterTableModel *tableModel() const;
+    // The first cluster's rows (with one context, all of them); null when not connected.
+    ObjectTableModel *model() const;
     ObjectSortFilterProxy *proxy() const { return m_proxy; }
     ClusterSet *clusters() const { return m_clusters; }
     // The first cluster's table watch (the only one with one context; null when none).

@@ -52,7 +52,7 @@ private:
     {
         m_window = std::make_unique<MainWindow>();
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxyTester = std::make_unique<QAbstractItemModelTester>(
             m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_window->setKubeconfig(m_kubeconfig, contexts);
@@ -67,7 +67,7 @@ private:
     int rowsOf(const QString &cluster) const
     {
         int rows = 0;
-        ClusterTableModel *model = m_window->model();
+        ClusterTableModel *model = m_window->tableModel();
         for (int row = 0; row < model->rowCount(); ++row)
             rows += model->clusterOf(row) == cluster ? 1 : 0;
         return rows;
@@ -154,7 +154,7 @@ private slots:
         // Then one table holds both clusters' rows, the Cluster column first
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
         QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Cluster"));
-        QCOMPARE(m_window->proxy()->rowCount(), m_window->model()->rowCount());
+        QCOMPARE(m_window->proxy()->rowCount(), m_window->tableModel()->rowCount());
         // sorted by Cluster, then namespace and name
         QCOMPARE(m_window->proxy()->sortColumn(), 0);
         QCOMPARE(m_window->proxy()->index(0, 0).data().toString(), QString("alpha"));
@@ -183,8 +183,8 @@ private slots:
         // When beta's server stops
         m_beta->stop();
         // Then beta's rows are marked stale and a message names the context
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->isStale("beta"), 20000);
-        ClusterTableModel *model = m_window->model();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->isStale("beta"), 20000);
+        ClusterTableModel *model = m_window->tableModel();
         for (int row = 0; row < model->rowCount(); ++row)
             QCOMPARE(model->index(row, 1).data(ClusterTableModel::StaleRole).toBool(),
                      model->clusterOf(row) == "beta");
@@ -196,7 +196,7 @@ private slots:
         QVERIFY2(m_window->messageBar()->text().contains("Context beta"),
                  qPrintable(m_window->messageBar()->text()));
         // And alpha stays live and keeps receiving changes
-        QVERIFY(!m_window->model()->isStale("alpha"));
+        QVERIFY(!m_window->tableModel()->isStale("alpha"));
         QSignalSpy batches(alpha->model(), &ObjectRowModel::batchApplied);
         QTRY_VERIFY_WITH_TIMEOUT(batches.count() >= 2, 10000);
         QCOMPARE(alpha->session()->phase(), ReflectorPhase::Watching);
@@ -307,9 +307,9 @@ private slots:
         emit picker->menu()->aboutToHide();
         // Then the table is alpha's alone, without a Cluster column
         QCOMPARE(m_window->clusters()->names(), QStringList({"alpha"}));
-        QVERIFY(!m_window->model()->hasClusterColumn());
+        QVERIFY(!m_window->tableModel()->hasClusterColumn());
         QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Namespace"));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() >= 20, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 20, 20000);
         QCOMPARE(rowsOf("beta"), 0);
         QVERIFY(!m_window->statusPanel()->clusterTable());
         QCOMPARE(m_window->windowTitle(), QString("alpha — Kubeglass"));
