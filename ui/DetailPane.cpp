@@ -2,6 +2,7 @@
 
 #include "core/history/ChangeHistory.h"
 #include "core/net/ApiError.h"
+#include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/CellValues.h"
@@ -145,6 +146,20 @@ void DetailPane::setConnection(ClusterConnection *connection)
     showObject(nullptr, {});
 }
 
+void DetailPane::setCluster(const QString &name, const QColor &colour)
+{
+    m_cluster = name;
+    // A context's colour (e.g. red for production) tints the title of what is shown.
+    m_title->setStyleSheet(colour.isValid()
+                               ? QStringLiteral("background-color: rgba(%1, %2, %3, 80); "
+                                                "border-radius: 3px; padding: 2px 6px;")
+                                     .arg(colour.red())
+                                     .arg(colour.green())
+                                     .arg(colour.blue())
+                               : QString());
+    render();
+}
+
 void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &source)
 {
     const bool sameObject = row && m_row && row->uid == m_row->uid && row->key == m_row->key;
@@ -154,7 +169,9 @@ void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &sourc
         !source.table || source.tableObject == WatchTarget::TableObject::Object;
     m_row = row;
     m_historyView->showObject(
-        row ? ChangeHistory::historyKey(source.group, source.resource, row->key) : QString());
+        row ? ChangeHistory::historyKey(source.group, source.resource, row->key,
+                                        m_connection ? m_connection->name() : QString())
+            : QString());
     m_kind = source.kind;
     m_apiVersion = source.resource.isEmpty() ? QString() : source.apiVersion();
     if (rowsAreWhole)
@@ -184,7 +201,8 @@ void DetailPane::render()
         m_reveal->hide();
         return;
     }
-    m_title->setText(QStringLiteral("%1 %2").arg(m_kind, m_row->key));
+    m_title->setText(m_cluster.isEmpty() ? QStringLiteral("%1 %2").arg(m_kind, m_row->key)
+                                         : tr("%1 %2 on %3").arg(m_kind, m_row->key, m_cluster));
     m_title->setAccessibleName(m_title->text());
     if (!m_shown) {
         m_yaml->clear();

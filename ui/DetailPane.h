@@ -4,6 +4,7 @@
 #include "core/store/StoredObject.h"
 #include "core/watch/WatchTarget.h"
 
+#include <QColor>
 #include <QHash>
 #include <QWidget>
 
@@ -34,6 +35,9 @@ public:
 
     // The cluster whose objects and events to watch; null stops watching.
     void setConnection(ClusterConnection *connection);
+    // Names the cluster of the object in the title, with its colour (empty name: one cluster
+    // is shown, and the title names none).
+    void setCluster(const QString &name, const QColor &colour);
     // Shows the selected row's object (null clears). source is what the table watches: when
     // its rows are metadata only, the full object is watched here. Calling again with a newer
     // version of the same row re-renders in place, keeping the scroll position.
@@ -74,6 +78,7 @@ private:
     QString m_objectError;                     // why the full object cannot be shown yet
     QString m_watchedObject;                   // path?fieldSelector of the object watch
     QString m_kind;
+    QString m_cluster;
     QString m_apiVersion; // of the shown resource ("v1", "apps/v1")
     bool m_revealed = false;
     bool m_fieldSelectorRefused = false; // the server cannot select events by involvedObject

@@ -1,6 +1,7 @@
 #include "ui/MainToolBar.h"
 
 #include "core/session/ResourceCatalog.h"
+#include "ui/ContextSelector.h"
 #include "ui/NamespaceSelector.h"
 #include "ui/problems/ProblemsPage.h"
 
@@ -32,14 +33,8 @@ MainToolBar::MainToolBar(QWidget *parent)
     setObjectName(QStringLiteral("mainToolBar"));
     setMovable(false);
 
-    m_contextPicker = new QComboBox(this);
-    m_contextPicker->setObjectName(QStringLiteral("contextPicker"));
-    m_contextPicker->setAccessibleName(tr("Context"));
-    m_contextPicker->setAccessibleDescription(tr("The cluster and user to connect as (Ctrl+K)"));
-    m_contextPicker->setToolTip(tr("Context (Ctrl+K)"));
-    m_contextPicker->setMinimumContentsLength(14);
-    m_contextPicker->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-    addWidget(fieldLabel(tr("&Context "), m_contextPicker, this));
+    m_contextPicker = new ContextSelector(this);
+    addWidget(fieldLabel(tr("&Contexts "), m_contextPicker, this));
     addWidget(m_contextPicker);
     addSeparator();
 

@@ -5,12 +5,13 @@
 #include <QList>
 #include <QToolBar>
 
+class ContextSelector;
 class NamespaceSelector;
 class QAction;
 class QComboBox;
 class QLineEdit;
 
-// The window's toolbar: context, resource type, namespaces, filter, label selector, Wide and
+// The window's toolbar: contexts, resource type, namespaces, filter, label selector, Wide and
 // Resync. It only holds the controls; the window wires them to its session and proxy.
 class MainToolBar : public QToolBar
 {
@@ -19,7 +20,7 @@ class MainToolBar : public QToolBar
 public:
     explicit MainToolBar(QWidget *parent = nullptr);
 
-    QComboBox *contextPicker() const { return m_contextPicker; }
+    ContextSelector *contextPicker() const { return m_contextPicker; }
     QComboBox *resourcePicker() const { return m_resourcePicker; }
     QAction *refreshTypesAction() const { return m_refreshTypesAction; }
     NamespaceSelector *namespaces() const { return m_namespaces; }
@@ -36,7 +37,7 @@ public:
 
 private:
     // Every control is owned by the toolbar (child).
-    QComboBox *m_contextPicker;
+    ContextSelector *m_contextPicker;
     QComboBox *m_resourcePicker;
     QAction *m_refreshTypesAction;
     NamespaceSelector *m_namespaces;

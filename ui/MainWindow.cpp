@@ -4,15 +4,14 @@
 #include "core/history/ChangeHistory.h"
 #include "core/history/SessionHistoryFeed.h"
 #include "core/net/ApiError.h"
-#include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
+#include "ui/ClusterTableModel.h"
+#include "ui/ContextSelector.h"
 #include "ui/DetailPane.h"
-#include "ui/ErrorAdvisor.h"
 #include "ui/HealthDelegate.h"
 #include "ui/MainToolBar.h"
 #include "ui/MessageBar.h"
-#include "ui/NamespaceList.h"
 #include "ui/NamespaceSelector.h"
 #include "ui/NoKubeconfigPage.h"
 #include "ui/ObjectSortFilterProxy.h"
@@ -44,8 +43,6 @@
 
 namespace {
 
-constexpr int kDirectContext = Qt::UserRole + 1; // picker entries that are not kubeconfig contexts
-
 int defaultWidth(const QString &title)
 {
     if (title == u"Name")
@@ -62,27 +59,36 @@ int defaultWidth(const QString &title)
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
     , m_type(ResourceCatalog::pods())
-    , m_model(new ObjectTableModel(nullptr, this))
+    , m_history(new ChangeHistory(this))
+    , m_clusters(new ClusterSet(m_history, this))
     , m_proxy(new ObjectSortFilterProxy(this))
-    , m_namespaceList(new NamespaceList(this))
     , m_toolBar(new MainToolBar(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setWindowTitle(tr("Kubeglass"));
     setAccessibleName(tr("Kubeglass"));
-    m_proxy->setSourceModel(m_model);
+    m_proxy->setSourceModel(tableModel());
 
     wireToolBar();
     buildCentralArea();
     buildActions();
     restoreWindowState();
 
-    connect(m_model, &ObjectTableModel::batchApplied, this, &MainWindow::onRowsSettled);
+    connect(tableModel(), &ObjectRowModel::batchApplied, this, &MainWindow::onRowsSettled);
     // A filter change reaches 100,000 rows in slices: count and reselect once it has.
     connect(m_proxy, &ObjectSortFilterProxy::filteringFinished, this, &MainWindow::onRowsSettled);
-    connect(m_model, &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
-    connect(m_namespaceList, &NamespaceList::namesChanged, m_toolBar->namespaces(),
-            &NamespaceSelector::setAvailable);
+    connect(tableModel(), &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
+    connect(m_clusters, &ClusterSet::namespacesChanged, this, [this](const QStringList &names) {
+        m_toolBar->namespaces()->setAvailable(names, m_clusters->partialNamespaces());
+    });
+    connect(m_clusters, &ClusterSet::typesChanged, this, &MainWindow::onResourceTypesChanged);
+    connect(m_clusters, &ClusterSet::discoveryFailed, this, &MainWindow::onDiscoveryFailed);
+    connect(m_clusters, &ClusterSet::problem, this, &MainWindow::onClusterProblem);
+    connect(m_clusters, &ClusterSet::typeMoved, this, &MainWindow::onTypeMoved);
+    connect(m_clusters, &ClusterSet::recovered, this, [this](const QString &cluster) {
+        if (cluster == m_messageCluster && m_messages->isVisible())
+            m_messages->hide(); // recovered: the error no longer applies
+    });
 }
 
 MainWindow::~MainWindow()
@@ -90,9 +96,31 @@ MainWindow::~MainWindow()
     teardownConnection();
 }
 
+ClusterTableModel *MainWindow::tableModel() const
+{
+    return m_clusters->model();
+}
+
+ObjectTableModel *MainWindow::model() const
+{
+    return m_clusters->first() ? m_clusters->first()->model() : nullptr;
+}
+
+WatchSession *MainWindow::session() const
+{
+    return m_clusters->first() ? m_clusters->first()->session() : nullptr;
+}
+
+ResourceCatalog *MainWindow::resourceCatalog() const
+{
+    return m_clusters->first() ? m_clusters->first()->catalog() : nullptr;
+}
+
 void MainWindow::wireToolBar()
 {
     addToolBar(m_toolBar);
+    connect(m_toolBar->contextPicker(), &ContextSelector::selectionChanged, this,
+            &MainWindow::showContexts);
     connect(m_toolBar->resourcePicker(), &QComboBox::activated, this,
             &MainWindow::onResourceChosen);
     connect(m_toolBar->refreshTypesAction(), &QAction::triggered, this,
@@ -106,16 +134,18 @@ void MainWindow::wireToolBar()
     connect(m_toolBar->labelSelector(), &QLineEdit::returnPressed, this,
             &MainWindow::startMainWatch);
     connect(m_toolBar->labelSelector(), &QLineEdit::textChanged, this, [this](const QString &text) {
-        if (text.isEmpty() && m_session && !m_session->target().labelSelector.isEmpty())
+        if (text.isEmpty() && session() && !session()->target().labelSelector.isEmpty())
             startMainWatch(); // the clear button
     });
-    connect(m_toolBar->wideAction(), &QAction::toggled, this,
-            [this](bool wide) { m_model->setWide(wide); });
+    connect(m_toolBar->wideAction(), &QAction::toggled, this, [this](bool wide) {
+        for (ClusterMember *member : m_clusters->members())
+            member->model()->setWide(wide);
+    });
     connect(m_toolBar->resyncAction(), &QAction::triggered, this, [this] {
         if (m_problems->isRunning())
             m_problems->relist();
-        else if (m_session)
-            m_session->relist();
+        else
+            m_clusters->relist();
     });
 }
 
@@ -177,7 +207,6 @@ void MainWindow::buildCentralArea()
             &MainWindow::onCurrentRowChanged);
 
     m_detail = new DetailPane(m_splitter);
-    m_history = new ChangeHistory(this);
     m_detail->setHistory(m_history);
     m_problems = new ProblemsPage(m_history, m_views);
     connect(m_problems, &ProblemsPage::objectChosen, m_detail, &DetailPane::showObject);
@@ -228,7 +257,7 @@ void MainWindow::buildActions()
         [this] { m_toolBar->labelSelector()->setFocus(); });
     add(tr("Choose context"), {QKeySequence(Qt::CTRL | Qt::Key_K)}, [this] {
         m_toolBar->contextPicker()->setFocus();
-        m_toolBar->contextPicker()->showPopup();
+        m_toolBar->contextPicker()->showMenu();
     });
     add(tr("Choose resource"), {QKeySequence(Qt::CTRL | Qt::Key_T)}, [this] {
         m_toolBar->resourcePicker()->setFocus();
@@ -239,10 +268,8 @@ void MainWindow::buildActions()
     add(tr("Focus table"), {QKeySequence(Qt::CTRL | Qt::Key_1)}, [this] { m_table->setFocus(); });
     add(tr("Toggle details"), {QKeySequence(Qt::Key_F3)},
         [this] { m_detail->setVisible(!m_detail->isVisible()); });
-    add(tr("Cancel loading"), {QKeySequence(Qt::CTRL | Qt::Key_Period)}, [this] {
-        if (m_session)
-            m_session->stop();
-    });
+    add(tr("Cancel loading"), {QKeySequence(Qt::CTRL | Qt::Key_Period)},
+        [this] { m_clusters->stop(); });
     add(tr("Quit"), {QKeySequence::Quit}, [this] { close(); });
     QAction *statusToggle = m_statusDock->toggleViewAction();
     statusToggle->setShortcut(QKeySequence(Qt::Key_F4));
@@ -270,10 +297,13 @@ void MainWindow::saveWindowState()
     WindowSettings settings;
     settings.setLayout({saveGeometry(), saveState(), m_splitter->saveState(),
                         m_toolBar->wideAction()->isChecked()});
-    if (!m_contextName.isEmpty()) {
-        settings.setLastContext(m_contextName);
-        settings.setResourceType(m_contextName, m_type);
-        settings.setNamespaces(m_contextName, m_toolBar->namespaces()->selected());
+    const QStringList names = m_clusters->names();
+    if (names.isEmpty())
+        return;
+    settings.setLastContexts(names);
+    for (const QString &name : names) {
+        settings.setResourceType(name, m_type);
+        settings.setNamespaces(name, m_toolBar->namespaces()->selected());
     }
 }
 void MainWindow::closeEvent(QCloseEvent *event)
@@ -282,46 +312,34 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
-void MainWindow::setKubeconfig(const Kubeconfig &kubeconfig)
+void MainWindow::setKubeconfig(const Kubeconfig &kubeconfig, const QStringList &contexts)
 {
     m_kubeconfig = kubeconfig;
-    m_toolBar->contextPicker()->blockSignals(true);
-    m_toolBar->contextPicker()->clear();
-    for (const KubeContextInfo &info : kubeconfig.contexts())
-        m_toolBar->contextPicker()->addItem(info.name, info.name);
-    m_toolBar->contextPicker()->blockSignals(false);
-    connect(m_toolBar->contextPicker(), &QComboBox::activated, this,
-            &MainWindow::onContextActivated, Qt::UniqueConnection);
-    const QString last = WindowSettings().lastContext();
-    const QString name = kubeconfig.hasContext(last) ? last : kubeconfig.currentContext();
-    const int index = m_toolBar->contextPicker()->findData(name);
-    m_toolBar->contextPicker()->setCurrentIndex(std::max(0, index));
-    onContextActivated(m_toolBar->contextPicker()->currentIndex());
+    m_toolBar->contextPicker()->setKubeconfig(kubeconfig);
+    showContexts(
+        ClusterSet::contextsAtStart(kubeconfig, contexts, WindowSettings().lastContexts()));
 }
 
-void MainWindow::onContextActivated(int index)
+void MainWindow::showContexts(const QStringList &contexts)
 {
-    if (index < 0 || m_toolBar->contextPicker()->itemData(index, kDirectContext).toBool())
-        return;
-    const QString name = m_toolBar->contextPicker()->itemData(index).toString();
-    const ResolvedContext resolved = m_kubeconfig.resolve(name);
-    if (!resolved.isValid()) {
+    const ClusterSet::Resolution resolution = ClusterSet::resolve(m_kubeconfig, contexts);
+    m_toolBar->contextPicker()->setSelected(contexts);
+    // The usable ones are shown; with none, what is shown stays.
+    if (!resolution.contexts.isEmpty())
+        connectToContexts(resolution.contexts, resolution.warnings);
+    if (!resolution.errors.isEmpty()) {
         m_pages->setCurrentIndex(0);
-        m_messages->showError(tr("Context %1 cannot be used: %2\nFix the kubeconfig or pick "
-                                 "another context (Ctrl+K).")
-                                  .arg(name, resolved.error));
-        return;
+        m_messageCluster.clear();
+        m_messages->showError(resolution.errors.join(u'\n') +
+                              tr("\nFix the kubeconfig or pick another context (Ctrl+K)."));
     }
-    connectToResolved(name, resolved.config, resolved.namespaceName, resolved.warnings);
 }
 
 void MainWindow::connectTo(const QString &name, const RestConfig &config,
                            const QString &defaultNamespace)
 {
-    m_toolBar->contextPicker()->clear();
-    m_toolBar->contextPicker()->addItem(name, name);
-    m_toolBar->contextPicker()->setItemData(0, true, kDirectContext);
-    connectToResolved(name, config, defaultNamespace, {});
+    m_toolBar->contextPicker()->setDirect(name);
+    connectToContexts({{name, config, defaultNamespace}}, {});
 }
 
 void MainWindow::showNoKubeconfig(const QString &details)
@@ -338,7 +356,8 @@ void MainWindow::onRowsSettled()
     const QString shown = m_proxy->isFiltering() ? tr("filtering… %1 of %2 %3 shown so far")
                                                  : tr("%1 of %2 %3 shown");
     statusBar()->showMessage(shown.arg(QLocale().toString(m_proxy->rowCount()),
-                                       QLocale().toString(m_model->rowCount()), m_type.resource));
+                                       QLocale().toString(tableModel()->rowCount()),
+                                       m_type.resource));
 }
 
 // The pickers, filters and status only mean something with a cluster to show.
@@ -355,64 +374,57 @@ void MainWindow::teardownConnection()
 {
     showProblems(false);
     m_detail->setConnection(nullptr);
-    delete m_session; // its status tab goes with it
-    m_session = nullptr;
-    delete m_namespacesSession;
-    m_namespacesSession = nullptr;
-    delete m_catalog; // its Discovery uses the connection's client
-    m_catalog = nullptr;
-    m_connection.reset();
-    m_model->clear();
-    m_namespaceList->clear();
+    m_detail->setCluster({}, {});
+    m_bannerPresenter->follow(nullptr);
+    m_clusters->close(); // their status tabs go with their sessions
+    m_statusPanel->setClusters(nullptr);
+    m_toolBar->namespaces()->setAvailable({});
 }
 
-void MainWindow::connectToResolved(const QString &name, const RestConfig &config,
-                                   const QString &defaultNamespace, const QStringList &warnings)
+void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
+                                   const QStringList &warnings)
 {
-    if (!m_contextName.isEmpty())
+    if (!m_clusters->names().isEmpty())
         saveWindowState();
     teardownConnection();
-    m_contextName = name;
+    m_selectedKey.clear();
+    m_selectedCluster.clear();
     m_pages->setCurrentIndex(0);
     setClusterControlsEnabled(true);
-    setWindowTitle(tr("%1 — Kubeglass").arg(name));
-    qCInfo(lcUi) << "connecting to context" << name << "at" << config.server.toDisplayString();
-    m_messageFromWatch = false;
-    m_recheckTypeOnDiscovery = false;
+    m_messageCluster.clear();
     if (!warnings.isEmpty())
-        m_messages->showWarning(tr("Context %1: %2").arg(name, warnings.join(u'\n')));
+        m_messages->showWarning(warnings.join(u'\n'));
     else
         m_messages->hide();
 
-    m_connection = std::make_unique<ClusterConnection>(name, config);
-    m_connection->setContextNamespace(defaultNamespace);
-    m_detail->setConnection(m_connection.get());
-    m_catalog = new ResourceCatalog(m_connection.get(), this);
-    connect(m_catalog, &ResourceCatalog::typesChanged, this, &MainWindow::onResourceTypesChanged);
-    connect(m_catalog, &ResourceCatalog::failed, this, &MainWindow::onDiscoveryFailed);
-
-    m_namespacesSession = new WatchSession(m_connection.get(), tr("namespaces"), this);
-    connect(m_namespacesSession, &WatchSession::storeChanged, m_namespaceList,
-            &NamespaceList::applyDelta);
-    connect(m_namespacesSession, &WatchSession::restarted, m_namespaceList, &NamespaceList::clear);
-
-    m_session = new WatchSession(m_connection.get(), tr("resource"), this);
-    connect(m_session, &WatchSession::storeChanged, m_model, &ObjectTableModel::applyDelta);
-    connect(m_session, &WatchSession::columnsChanged, m_model, &ObjectTableModel::setServerColumns);
-    connect(m_session, &WatchSession::stateChanged, this, &MainWindow::onMainStateChanged);
-    connect(m_session, &WatchSession::errorOccurred, this, &MainWindow::onMainError);
-    m_bannerPresenter->follow(m_session);
-    new SessionHistoryFeed(m_session, m_history, Clock::system(), m_session);
-    m_statusPanel->addSession(m_session, true, 0);
-    m_statusPanel->addSession(m_namespacesSession, false, 1);
+    m_clusters->open(contexts);
+    // Remembered at once, not only on a clean exit: the next start shows these again.
+    WindowSettings().setLastContexts(m_clusters->names());
+    // Without clusters the table had no columns, and the proxy dropped its sort column then:
+    // sort again as the header says (column 0: Namespace, or Cluster first when several).
+    const QHeaderView *header = m_table->horizontalHeader();
+    m_table->sortByColumn(std::max(0, header->sortIndicatorSection()),
+                          header->sortIndicatorOrder());
+    updateTitle();
+    int tab = 0;
+    for (ClusterMember *member : m_clusters->members()) {
+        member->model()->setWide(m_toolBar->wideAction()->isChecked());
+        m_statusPanel->addSession(member->session(), true, tab++);
+        m_statusPanel->addSession(member->namespacesSession(), false, tab++);
+    }
+    if (m_clusters->isMulti())
+        m_statusPanel->setClusters(m_clusters);
     m_statusPanel->setCurrentIndex(0);
 
-    // The last type is remembered whole, so its watch starts before discovery answers.
+    // The last type is remembered whole, so its watch starts before discovery answers; with
+    // several clusters, the first one's choice is taken.
+    const QString first = contexts.value(0).name;
     const WindowSettings settings;
-    m_type = settings.resourceType(name).value_or(ResourceCatalog::pods());
+    m_type = settings.resourceType(first).value_or(ResourceCatalog::pods());
     rebuildResourcePicker();
     QStringList namespaces;
-    if (const std::optional<QStringList> chosen = settings.namespaces(name))
+    const QString defaultNamespace = contexts.value(0).defaultNamespace;
+    if (const std::optional<QStringList> chosen = settings.namespaces(first))
         namespaces = *chosen;
     else if (!defaultNamespace.isEmpty() && defaultNamespace != u"default")
         namespaces = {defaultNamespace};
@@ -420,10 +432,16 @@ void MainWindow::connectToResolved(const QString &name, const RestConfig &config
     m_toolBar->namespaces()->setSelected(namespaces);
     m_toolBar->namespaces()->blockSignals(false);
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
-
-    m_namespacesSession->start(ResourceCatalog::targetFor(ResourceCatalog::namespaces()));
     startMainWatch();
-    m_catalog->refresh();
+}
+
+void MainWindow::updateTitle()
+{
+    // What is shown, and from where: the wrong cluster is the costly mistake.
+    QString title = m_clusters->names().join(QStringLiteral(" + "));
+    if (m_clusters->isMulti() && !m_selectedKey.isEmpty())
+        title = tr("%1 on %2 — %3").arg(m_selectedKey, m_selectedCluster, title);
+    setWindowTitle(title.isEmpty() ? tr("Kubeglass") : tr("%1 — Kubeglass").arg(title));
 }
 
 bool MainWindow::selectResource(const QString &qualifiedName)
@@ -438,63 +456,61 @@ bool MainWindow::selectResource(const QString &qualifiedName)
 
 void MainWindow::refreshResourceTypes()
 {
-    if (m_catalog)
-        m_catalog->refresh();
+    m_clusters->refreshCatalogs();
 }
 
 void MainWindow::rebuildResourcePicker()
 {
-    // Until discovery answers, the picker offers what is shown.
+    // Until discovery answers, the picker offers what is shown; then every cluster's types.
     m_toolBar->setResourceTypes(
-        m_catalog && m_catalog->isReady() ? m_catalog->types() : QList<ResourceType>{m_type},
+        m_clusters->anyCatalogReady() ? m_clusters->types() : QList<ResourceType>{m_type},
         m_problems->isRunning() ? ProblemsPage::pickerEntry() : m_type.qualifiedName());
 }
 
 void MainWindow::onResourceTypesChanged()
 {
     rebuildResourcePicker();
-    if (!m_catalog->partialFailures().isEmpty() && !m_messages->isVisible()) {
-        m_messageFromWatch = false;
+    const QStringList failures = m_clusters->partialFailures();
+    if (!failures.isEmpty() && !m_messages->isVisible()) {
+        m_messageCluster.clear();
         m_messages->showWarning(tr("Some API groups did not answer; their types are missing "
                                    "from the list:\n%1")
-                                    .arg(m_catalog->partialFailures().join(u'\n')));
+                                    .arg(failures.join(u'\n')));
     }
-    if (!m_recheckTypeOnDiscovery)
+}
+
+void MainWindow::onTypeMoved(const ResourceType &type)
+{
+    if (type.qualifiedName() != m_type.qualifiedName())
         return;
-    // The resource answered 404: follow it to another version, or say it is gone.
-    m_recheckTypeOnDiscovery = false;
-    const std::optional<ResourceType> served = m_catalog->find(m_type.qualifiedName());
-    if (served && ResourceCatalog::isWatchable(*served)) {
-        if (served->version != m_type.version) {
-            qCInfo(lcUi) << m_type.qualifiedName() << "moved to version" << served->version;
-            m_type = *served;
-            WindowSettings().setResourceType(m_contextName, m_type);
-            startMainWatch();
-        }
-        return;
-    }
-    if (m_session)
-        m_session->stop();
-    m_messageFromWatch = false;
-    m_messages->showError(tr("The server no longer serves %1 (%2). Pick another resource type "
-                             "(Ctrl+T).")
-                              .arg(m_type.qualifiedName(), m_type.groupVersion()));
+    m_type = type;
+    for (const QString &name : m_clusters->names())
+        WindowSettings().setResourceType(name, m_type);
+}
+
+void MainWindow::onClusterProblem(const QString &cluster, const QString &message)
+{
+    // With several clusters, whose problem it is comes first.
+    m_messages->showError(m_clusters->isMulti() ? tr("Context %1: %2").arg(cluster, message)
+                                                : message);
+    m_messageCluster = cluster;
     m_bannerPresenter->refresh();
 }
 
-void MainWindow::onDiscoveryFailed(const ApiError &error)
+void MainWindow::onDiscoveryFailed(const QString &cluster, const ApiError &error)
 {
-    m_messageFromWatch = false;
-    m_messages->showError(tr("Could not find out which resource types the server serves: %1\n"
-                             "The resource list offers only what is shown.")
-                              .arg(error.toString()),
+    m_messageCluster.clear();
+    const QString text = tr("Could not find out which resource types the server serves: %1\n"
+                            "The resource list offers only what is shown.")
+                             .arg(error.toString());
+    m_messages->showError(m_clusters->isMulti() ? tr("Context %1: %2").arg(cluster, text) : text,
                           tr("&Retry"), [this] { refreshResourceTypes(); });
 }
 
 void MainWindow::onResourceChosen()
 {
     const QString text = m_toolBar->resourcePicker()->currentText().trimmed();
-    if (!m_catalog || !m_catalog->isReady()) {
+    if (!m_clusters->anyCatalogReady()) {
         if (text != m_type.qualifiedName())
             m_messages->showInfo(tr("Still asking the server which resource types it serves; "
                                     "try again in a moment."));
@@ -503,8 +519,8 @@ void MainWindow::onResourceChosen()
     const bool leavingProblems = m_problems->isRunning();
     if (text.compare(ProblemsPage::pickerEntry(), Qt::CaseInsensitive) == 0)
         return showProblems(true);
-    const std::optional<ResourceType> type = m_catalog->find(text);
-    m_messageFromWatch = false;
+    const std::optional<ResourceType> type = m_clusters->findType(text);
+    m_messageCluster.clear();
     if (!type) {
         m_messages->showError(
             tr("Unknown resource type \"%1\". Pick one from the list (Ctrl+T).").arg(text));
@@ -516,13 +532,12 @@ void MainWindow::onResourceChosen()
         return;
     }
     if (type->qualifiedName() == m_type.qualifiedName() && type->version == m_type.version &&
-        m_session && m_session->isRunning() && !leavingProblems)
+        m_clusters->isRunning() && !leavingProblems)
         return;
     showProblems(false);
     m_type = *type;
-    if (!m_contextName.isEmpty())
-        WindowSettings().setResourceType(m_contextName, m_type);
-    m_tableRefused = false;
+    for (const QString &name : m_clusters->names())
+        WindowSettings().setResourceType(name, m_type);
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});
     startMainWatch();
@@ -531,14 +546,14 @@ void MainWindow::onResourceChosen()
 void MainWindow::onNamespacesChanged(const QStringList &namespaces)
 {
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
-    if (!m_contextName.isEmpty())
-        WindowSettings().setNamespaces(m_contextName, namespaces);
+    for (const QString &name : m_clusters->names())
+        WindowSettings().setNamespaces(name, namespaces);
     if (m_problems->isRunning())
         return m_problems->setNamespaces(namespaces); // the table starts afresh when shown
     // One namespace is watched server-side (works without cluster-wide rights); several are
     // filtered from an all-namespaces watch.
     const QString wanted = namespaces.size() == 1 ? namespaces.first() : QString();
-    if (m_session && m_type.namespaced && m_session->target().namespaceName != wanted)
+    if (session() && m_type.namespaced && session()->target().namespaceName != wanted)
         startMainWatch();
 }
 
@@ -546,80 +561,53 @@ void MainWindow::showProblems(bool shown)
 {
     if (shown == m_problems->isRunning())
         return;
+    ClusterMember *first = m_clusters->first();
+    if (shown && !first)
+        return;
     m_views->setCurrentWidget(shown ? static_cast<QWidget *>(m_problems) : m_table);
-    m_bannerPresenter->follow(shown ? nullptr : m_session);
     m_toolBar->labelSelector()->setEnabled(!shown); // the view reads every object
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});
-    if (shown)
-        m_problems->start(m_connection.get(), m_catalog, namespaceSelector()->selected(),
-                          m_session);
-    else
+    if (!shown) {
         m_problems->stop();
+        return;
+    }
+    m_bannerPresenter->follow(nullptr);
+    // ProblemsModel keys rows by kind, namespace and name: one cluster's problems for now.
+    if (m_clusters->isMulti())
+        m_messages->showInfo(tr("Problems shows context %1 only; the other contexts' problems "
+                                "are not gathered yet.")
+                                 .arg(first->name()));
+    m_detail->setConnection(first->connection());
+    m_detail->setCluster(m_clusters->isMulti() ? first->name() : QString(),
+                         WindowSettings().contextColour(first->name()));
+    m_problems->start(first->connection(), first->catalog(), namespaceSelector()->selected(),
+                      first->session());
 }
 
 void MainWindow::startMainWatch()
 {
-    if (!m_session)
+    if (m_clusters->members().isEmpty())
         return;
-    WatchTarget target = ResourceCatalog::targetFor(m_type);
-    target.table = !m_tableRefused;
-    // Rows hold the columns and metadata only: the whole object of 100,000 pods would more
-    // than double the window's memory, and the detail pane watches the one it shows.
-    target.tableObject = WatchTarget::TableObject::Metadata;
-    const QStringList namespaces = m_toolBar->namespaces()->selected();
-    if (m_type.namespaced && namespaces.size() == 1)
-        target.namespaceName = namespaces.first();
-    target.labelSelector = m_toolBar->labelSelector()->text().trimmed();
-    m_model->clear();
-    m_model->setResourceKind(m_type.kind, m_type.namespaced);
-    m_model->setServerColumns({});
+    const ClusterMember::View view{m_type, m_toolBar->namespaces()->selected(),
+                                   m_toolBar->labelSelector()->text().trimmed()};
     m_bannerPresenter->setResourceName(m_type.resource);
-    m_session->start(target);
-    m_bannerPresenter->refresh();
-}
-
-void MainWindow::onMainStateChanged(const SessionState &state)
-{
-    const bool recovered = state.phase == ReflectorPhase::Watching && m_mainPhase != state.phase;
-    m_mainPhase = state.phase;
-    if (recovered && m_messageFromWatch && m_messages->isVisible())
-        m_messages->hide(); // recovered: the error no longer applies
-}
-
-void MainWindow::onMainError(const ApiError &error)
-{
-    ErrorAdvisor::Situation situation;
-    situation.server = m_connection ? m_connection->config().server.toDisplayString() : QString();
-    situation.resource = m_type.resource;
-    situation.groupVersion = m_type.groupVersion();
-    situation.tableRequested = m_session && m_session->target().table;
-    situation.labelSelectorSet = !m_toolBar->labelSelector()->text().isEmpty();
-    const ErrorAdvice advice = ErrorAdvisor::advise(error, situation);
-    switch (advice.action) {
-    case ErrorAdvice::Action::FallBackToBuiltInColumns:
-        m_tableRefused = true;
-        startMainWatch();
-        return;
-    case ErrorAdvice::Action::RecheckResourceTypes:
-        m_recheckTypeOnDiscovery = true;
-        if (m_catalog && !m_catalog->isRefreshing())
-            m_catalog->refresh();
-        break;
-    case ErrorAdvice::Action::None:
-        break;
+    m_clusters->watch(view);
+    QList<std::pair<QString, WatchSession *>> followed;
+    for (ClusterMember *member : m_clusters->members()) {
+        if (!member->lacksType())
+            followed.append(
+                {m_clusters->isMulti() ? member->name() : QString(), member->session()});
     }
-    m_messages->showError(QStringLiteral("%1\n%2").arg(error.toString(), advice.hint));
-    m_messageFromWatch = true;
-    m_bannerPresenter->refresh();
+    m_bannerPresenter->followClusters(followed);
 }
 
 void MainWindow::applyColumnWidths()
 {
     m_applyingWidths = true;
     const WindowSettings settings;
-    for (int column = 0; column < m_model->columnCount(); ++column) {
-        const QString title = m_model->columnTitle(column);
+    for (int column = 0; column < tableModel()->columnCount(); ++column) {
+        const QString title = tableModel()->columnTitle(column);
         m_table->setColumnWidth(
             column, settings.columnWidth(m_type.qualifiedName(), title, defaultWidth(title)));
     }
@@ -631,9 +619,10 @@ void MainWindow::rememberColumnWidth(int column, int, int newSize)
     if (m_applyingWidths || newSize <= 0)
         return;
     // The last section stretches to fill the view: its size is not the user's choice.
-    if (column == m_model->columnCount() - 1)
+    if (column == tableModel()->columnCount() - 1)
         return;
-    WindowSettings().setColumnWidth(m_type.qualifiedName(), m_model->columnTitle(column), newSize);
+    WindowSettings().setColumnWidth(m_type.qualifiedName(), tableModel()->columnTitle(column),
+                                    newSize);
 }
 
 void MainWindow::onCurrentRowChanged()
@@ -641,7 +630,9 @@ void MainWindow::onCurrentRowChanged()
     const QModelIndex current = m_table->selectionModel()->currentIndex();
     if (!current.isValid())
         return; // rows vanish during reloads: keep the remembered key to reselect later
-    m_selectedKey = current.data(ObjectTableModel::KeyRole).toString();
+    m_selectedKey = current.data(ObjectRowModel::KeyRole).toString();
+    m_selectedCluster = current.data(ClusterTableModel::ClusterRole).toString();
+    updateTitle();
     refreshDetail();
 }
 
@@ -649,10 +640,10 @@ void MainWindow::restoreSelection()
 {
     if (m_selectedKey.isEmpty() || m_table->selectionModel()->currentIndex().isValid())
         return;
-    const int row = m_model->rowForKey(m_selectedKey);
+    const int row = tableModel()->rowForKey(m_selectedCluster, m_selectedKey);
     if (row < 0)
         return;
-    const QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
+    const QModelIndex index = m_proxy->mapFromSource(tableModel()->index(row, 0));
     if (!index.isValid())
         return;
     m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
@@ -663,12 +654,18 @@ void MainWindow::refreshDetail()
 {
     if (m_selectedKey.isEmpty())
         return;
-    const int row = m_model->rowForKey(m_selectedKey);
-    if (row < 0)
+    const int row = tableModel()->rowForKey(m_selectedCluster, m_selectedKey);
+    ClusterMember *member = m_clusters->member(m_selectedCluster);
+    if (row < 0 || !member)
         return;
-    const StoredObjectPtr &object = m_model->objectAt(row);
-    if (object != m_detail->object())
-        m_detail->showObject(object, m_session->target());
+    const StoredObjectPtr &object = tableModel()->objectAt(row);
+    if (object == m_detail->object())
+        return;
+    // The pane watches the object and its events on the object's own cluster.
+    m_detail->setConnection(member->connection());
+    m_detail->setCluster(m_clusters->isMulti() ? member->name() : QString(),
+                         WindowSettings().contextColour(member->name()));
+    m_detail->showObject(object, member->session()->target());
 }
 
 void MainWindow::copySelectedNames()
@@ -676,9 +673,11 @@ void MainWindow::copySelectedNames()
     QStringList names;
     const QModelIndexList rows = m_table->selectionModel()->selectedRows();
     for (const QModelIndex &index : rows) {
-        const int row = m_model->rowForKey(index.data(ObjectTableModel::KeyRole).toString());
+        const int row =
+            tableModel()->rowForKey(index.data(ClusterTableModel::ClusterRole).toString(),
+                                    index.data(ObjectRowModel::KeyRole).toString());
         if (row >= 0)
-            names.append(m_model->objectAt(row)->name().toString());
+            names.append(tableModel()->objectAt(row)->name().toString());
     }
     if (!names.isEmpty())
         QGuiApplication::clipboard()->setText(names.join(u'\n'));

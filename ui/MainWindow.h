@@ -3,23 +3,20 @@
 #include "core/config/Kubeconfig.h"
 #include "core/discovery/ResourceType.h"
 #include "core/net/RestConfig.h"
-#include "core/watch/ReflectorPhase.h"
+#include "ui/ClusterSet.h"
 
 #include <QMainWindow>
 
-#include <memory>
-
 class ChangeHistory;
-class ClusterConnection;
+class ClusterTableModel;
+class ObjectTableModel;
 class DetailPane;
 class MainToolBar;
-class NamespaceList;
 class NoKubeconfigPage;
 class StaleBannerPresenter;
 class MessageBar;
 class NamespaceSelector;
 class ObjectSortFilterProxy;
-class ObjectTableModel;
 class ProblemsPage;
 class QAction;
 class QComboBox;
@@ -33,10 +30,10 @@ class StatusBanner;
 class StatusPanel;
 class WatchSession;
 struct ApiError;
-struct SessionState;
 
-// The window an admin keeps open all day: pick a context, a resource type and namespaces, and
-// watch the objects live, with the reflector's health always visible.
+// The window an admin keeps open all day: pick contexts (one or several clusters at once), a
+// resource type and namespaces, and watch the objects live, with the reflectors' health always
+// visible. Everything per cluster lives in ClusterSet / ClusterMember.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -45,17 +42,25 @@ public:
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    // Contexts from a kubeconfig: fills the picker and connects to the last used (or current).
-    void setKubeconfig(const Kubeconfig &kubeconfig);
+    // Contexts from a kubeconfig: fills the picker and connects to contexts (--context), else
+    // to the ones used last time, else to the current one.
+    void setKubeconfig(const Kubeconfig &kubeconfig, const QStringList &contexts = {});
+    // Shows these kubeconfig contexts together (the Contexts picker's choice).
+    void showContexts(const QStringList &contexts);
     // A cluster given directly (--server, the demo): becomes the only picker entry.
     void connectTo(const QString &name, const RestConfig &config, const QString &defaultNamespace);
     // The first screen when there is no kubeconfig: says so and offers the demo cluster.
     void showNoKubeconfig(const QString &details);
 
     // For tests and automation.
-    ObjectTableModel *model() const { return m_model; }
+    // What the table shows: every cluster's rows (behind the proxy).
+    ClusterTableModel *tableModel() const;
+    // The first cluster's rows (with one context, all of them); null when not connected.
+    ObjectTableModel *model() const;
     ObjectSortFilterProxy *proxy() const { return m_proxy; }
-    WatchSession *session() const { return m_session; }
+    ClusterSet *clusters() const { return m_clusters; }
+    // The first cluster's table watch (the only one with one context; null when none).
+    WatchSession *session() const;
     StatusPanel *statusPanel() const { return m_statusPanel; }
     StatusBanner *banner() const { return m_banner; }
     MessageBar *messageBar() const { return m_messages; }
@@ -65,8 +70,8 @@ public:
     ProblemsPage *problemsPage() const { return m_problems; }
     NamespaceSelector *namespaceSelector() const;
     QComboBox *resourcePicker() const;
-    // The current connection's discovered types (null when not connected).
-    ResourceCatalog *resourceCatalog() const { return m_catalog; }
+    // The first cluster's discovered types (null when not connected).
+    ResourceCatalog *resourceCatalog() const;
     const ResourceType &currentType() const { return m_type; }
     // By qualified name ("deployments.apps"); false when the picker does not offer it.
     bool selectResource(const QString &qualifiedName);
@@ -86,10 +91,9 @@ private:
     void restoreWindowState();
     void saveWindowState();
 
-    void onContextActivated(int index);
-    void connectToResolved(const QString &name, const RestConfig &config,
-                           const QString &defaultNamespace, const QStringList &warnings);
+    void connectToContexts(const QList<ClusterSet::Context> &contexts, const QStringList &warnings);
     void teardownConnection();
+    void updateTitle();
     void setClusterControlsEnabled(bool enabled);
     // After a batch of changes or a filter pass: selection, detail pane and row counts.
     void onRowsSettled();
@@ -97,12 +101,12 @@ private:
     void onResourceChosen();
     void rebuildResourcePicker();
     void onResourceTypesChanged();
-    void onDiscoveryFailed(const ApiError &error);
+    void onDiscoveryFailed(const QString &cluster, const ApiError &error);
     void onNamespacesChanged(const QStringList &namespaces);
     // The Problems view in the table's place (the table's watch paused meanwhile), or back.
     void showProblems(bool shown);
-    void onMainStateChanged(const SessionState &state);
-    void onMainError(const ApiError &error);
+    void onClusterProblem(const QString &cluster, const QString &message);
+    void onTypeMoved(const ResourceType &type);
     void applyColumnWidths();
     void rememberColumnWidth(int column, int oldSize, int newSize);
     void onCurrentRowChanged();
@@ -112,20 +116,14 @@ private:
 
     Kubeconfig m_kubeconfig;
     ResourceType m_type;
-    std::unique_ptr<ClusterConnection> m_connection;
-    ResourceCatalog *m_catalog = nullptr;        // Owned (child); one per connection.
-    WatchSession *m_session = nullptr;           // Owned (child).
-    WatchSession *m_namespacesSession = nullptr; // Owned (child).
-    ObjectTableModel *m_model;                   // Owned (child).
-    ObjectSortFilterProxy *m_proxy;              // Owned (child).
-    NamespaceList *m_namespaceList;              // Owned (child): feeds the namespace picker.
+    ChangeHistory *m_history;       // Owned (child); before m_clusters, which feeds it.
+    ClusterSet *m_clusters;         // Owned (child).
+    ObjectSortFilterProxy *m_proxy; // Owned (child).
+    // The selected row: its cluster and key, kept to reselect it after reloads.
+    QString m_selectedCluster;
     QString m_selectedKey;
-    QString m_contextName;
     bool m_applyingWidths = false;
-    bool m_tableRefused = false;
-    bool m_messageFromWatch = false;                   // the message bar shows a main-watch error
-    ReflectorPhase m_mainPhase = ReflectorPhase::Idle; // of the last state the session published
-    bool m_recheckTypeOnDiscovery = false; // the resource answered 404: is it still served?
+    QString m_messageCluster; // the message bar shows this cluster's watch problem
 
     StaleBannerPresenter *m_bannerPresenter; // Owned (child).
     QStackedWidget *m_pages;                 // Owned (child), like every widget below.
@@ -138,7 +136,6 @@ private:
     StatusPanel *m_statusPanel;
     QDockWidget *m_statusDock;
     DetailPane *m_detail;
-    ChangeHistory *m_history; // Owned (child).
     QSplitter *m_splitter;
     NoKubeconfigPage *m_noKubeconfigPage;
 };

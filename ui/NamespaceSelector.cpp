@@ -8,7 +8,8 @@
 
 namespace {
 constexpr int kAllRole = Qt::UserRole + 1;
-}
+constexpr int kNameRole = Qt::UserRole + 2; // the namespace (the text may name clusters too)
+} // namespace
 
 NamespaceSelector::NamespaceSelector(QWidget *parent)
     : QToolButton(parent)
@@ -45,18 +46,20 @@ NamespaceSelector::NamespaceSelector(QWidget *parent)
     connect(m_search, &QLineEdit::textChanged, this, [this](const QString &text) {
         for (int i = 1; i < m_list->count(); ++i)
             m_list->item(i)->setHidden(
-                !m_list->item(i)->text().contains(text, Qt::CaseInsensitive));
+                !m_list->item(i)->data(kNameRole).toString().contains(text, Qt::CaseInsensitive));
     });
     rebuildList();
 }
 
-void NamespaceSelector::setAvailable(const QStringList &namespaces)
+void NamespaceSelector::setAvailable(const QStringList &namespaces,
+                                     const QHash<QString, QStringList> &clusters)
 {
     QStringList sorted = namespaces;
     sorted.sort();
-    if (sorted == m_available)
+    if (sorted == m_available && clusters == m_clusters)
         return;
     m_available = sorted;
+    m_clusters = clusters;
     rebuildList();
 }
 
@@ -71,13 +74,18 @@ void NamespaceSelector::setSelected(const QStringList &namespaces)
     // Called from the list's own itemChanged: update checks in place, never delete items then.
     bool allListed = true;
     for (const QString &name : std::as_const(m_selected))
-        allListed = allListed && !m_list->findItems(name, Qt::MatchExactly).isEmpty();
+        allListed = allListed &&
+                    !m_list->model()
+                         ->match(m_list->model()->index(1, 0), kNameRole, name, 1, Qt::MatchExactly)
+                         .isEmpty();
     if (allListed) {
         m_rebuilding = true;
         m_list->item(0)->setCheckState(m_selected.isEmpty() ? Qt::Checked : Qt::Unchecked);
         for (int i = 1; i < m_list->count(); ++i) {
             QListWidgetItem *item = m_list->item(i);
-            item->setCheckState(m_selected.contains(item->text()) ? Qt::Checked : Qt::Unchecked);
+            item->setCheckState(m_selected.contains(item->data(kNameRole).toString())
+                                    ? Qt::Checked
+                                    : Qt::Unchecked);
         }
         m_rebuilding = false;
         updateText();
@@ -104,7 +112,13 @@ void NamespaceSelector::rebuildList()
     names.sort();
     const QString filter = m_search->text();
     for (const QString &name : std::as_const(names)) {
-        auto *item = new QListWidgetItem(name, m_list);
+        // With several clusters, a namespace only some of them have says which.
+        const QStringList clusters = m_clusters.value(name);
+        auto *item = new QListWidgetItem(
+            clusters.isEmpty() ? name : tr("%1  (%2)").arg(name, clusters.join(u", ")), m_list);
+        item->setData(kNameRole, name);
+        if (!clusters.isEmpty())
+            item->setToolTip(tr("Namespace %1 exists in %2 only").arg(name, clusters.join(u", ")));
         item->setFlags(Qt::ItemIsUserCheckable | Qt::ItemIsEnabled);
         item->setCheckState(m_selected.contains(name) ? Qt::Checked : Qt::Unchecked);
         item->setHidden(!filter.isEmpty() && !name.contains(filter, Qt::CaseInsensitive));
@@ -121,7 +135,7 @@ void NamespaceSelector::onItemChanged(QListWidgetItem *item)
     if (!item->data(kAllRole).toBool() || item->checkState() != Qt::Checked) {
         for (int i = 1; i < m_list->count(); ++i) {
             if (m_list->item(i)->checkState() == Qt::Checked)
-                selected.append(m_list->item(i)->text());
+                selected.append(m_list->item(i)->data(kNameRole).toString());
         }
     }
     setSelected(selected);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QStringList>
 #include <QToolButton>
 
@@ -16,7 +17,10 @@ class NamespaceSelector : public QToolButton
 public:
     explicit NamespaceSelector(QWidget *parent = nullptr);
 
-    void setAvailable(const QStringList &namespaces);
+    // clusters: with several clusters shown, the clusters of each namespace that not all of
+    // them have (listed after its name).
+    void setAvailable(const QStringList &namespaces,
+                      const QHash<QString, QStringList> &clusters = {});
     QStringList available() const { return m_available; }
     // Empty: all namespaces.
     QStringList selected() const { return m_selected; }
@@ -34,6 +38,7 @@ private:
     QListWidget *m_list; // Owned (by the menu's widget action).
     QLineEdit *m_search; // Owned (by the menu's widget action).
     QStringList m_available;
+    QHash<QString, QStringList> m_clusters;
     QStringList m_selected;
     bool m_rebuilding = false;
 };

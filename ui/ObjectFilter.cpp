@@ -1,6 +1,6 @@
 #include "ui/ObjectFilter.h"
 
-#include "ui/ObjectTableModel.h"
+#include "ui/ObjectRowModel.h"
 
 bool ObjectFilter::setNamespaces(const QSet<QString> &namespaces, bool *narrowing)
 {
@@ -43,7 +43,7 @@ bool ObjectFilter::setText(const QString &text, bool *narrowing)
     return true;
 }
 
-bool ObjectFilter::accepts(const ObjectTableModel &model, int row) const
+bool ObjectFilter::accepts(const ObjectRowModel &model, int row) const
 {
     if (!m_namespaces.isEmpty() && !m_namespaces.contains(model.objectAt(row)->namespaceName))
         return false;

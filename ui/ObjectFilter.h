@@ -4,7 +4,7 @@
 #include <QSet>
 #include <QString>
 
-class ObjectTableModel;
+class ObjectRowModel;
 
 // Which rows the table shows: a namespace set (empty: all) and a text over name, namespace and
 // labels (case-insensitive substring; a regular expression when it starts with '/'). A value the
@@ -22,7 +22,7 @@ public:
     // Empty unless the text is a '/' expression that does not compile.
     const QString &textError() const { return m_textError; }
 
-    bool accepts(const ObjectTableModel &model, int row) const;
+    bool accepts(const ObjectRowModel &model, int row) const;
 
 private:
     QSet<QString> m_namespaces;

@@ -17,8 +17,8 @@ ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
 
 void ObjectSortFilterProxy::setSourceModel(QAbstractItemModel *source)
 {
-    auto *model = qobject_cast<ObjectTableModel *>(source);
-    Q_ASSERT_X(model || !source, "ObjectSortFilterProxy", "the source must be an ObjectTableModel");
+    auto *model = qobject_cast<ObjectRowModel *>(source);
+    Q_ASSERT_X(model || !source, "ObjectSortFilterProxy", "the source must be an ObjectRowModel");
     beginResetModel();
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
@@ -237,7 +237,7 @@ void ObjectSortFilterProxy::refreshRow(int sourceRow)
         setSortKey(state, m_model->sortKey(sourceRow, m_sortColumn));
 }
 
-void ObjectSortFilterProxy::setSortKey(RowState &state, const ObjectTableModel::SortKey &key)
+void ObjectSortFilterProxy::setSortKey(RowState &state, const ObjectRowModel::SortKey &key)
 {
     state.key = key;
     OrderKey &order = state.order;
@@ -473,7 +473,7 @@ void ObjectSortFilterProxy::onSourceDataChanged(const QModelIndex &topLeft,
         if (state.object == m_model->objectAt(sourceRow))
             continue;
         const bool wasAccepted = state.accepted;
-        const ObjectTableModel::SortKey oldKey = state.key;
+        const ObjectRowModel::SortKey oldKey = state.key;
         refreshRow(sourceRow);
         if (wasAccepted && !state.accepted)
             hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);

@@ -2,7 +2,7 @@
 
 #include "core/store/StoredObject.h"
 #include "ui/ObjectFilter.h"
-#include "ui/ObjectTableModel.h"
+#include "ui/ObjectRowModel.h"
 
 #include <QAbstractProxyModel>
 #include <QSet>
@@ -11,13 +11,14 @@
 
 #include <vector>
 
-// Filters an ObjectTableModel by namespace set and by text over name, namespace and labels
-// (case-insensitive substring; a regular expression when the text starts with '/'), and sorts
-// by the model's typed sort key. Unlike QSortFilterProxyModel it keeps its own display order
-// (a vector of source rows) and a sort key per source row, so a batch of source changes costs
-// one pass over the rows: removals and insertions go out as merged runs, and only rows whose
-// sort key changed move. Ties sort by object key, so the order is total and predictable.
-// A filter change runs in time-bounded slices across event-loop turns (see kFilterSliceMs).
+// Filters an ObjectRowModel (one cluster's ObjectTableModel or a ClusterTableModel) by namespace
+// set and by text over name, namespace and labels (case-insensitive substring; a regular expression
+// when the text starts with '/'), and sorts by the model's typed sort key. Unlike
+// QSortFilterProxyModel it keeps its own display order (a vector of source rows) and a sort key per
+// source row, so a batch of source changes costs one pass over the rows: removals and insertions go
+// out as merged runs, and only rows whose sort key changed move. Ties sort by object key, so the
+// order is total and predictable. A filter change runs in time-bounded slices across event-loop
+// turns (see kFilterSliceMs).
 class ObjectSortFilterProxy : public QAbstractProxyModel
 {
     Q_OBJECT
@@ -34,9 +35,9 @@ public:
 
     explicit ObjectSortFilterProxy(QObject *parent = nullptr);
 
-    // Only an ObjectTableModel (or null): the proxy reads its typed sort keys and objects.
+    // Only an ObjectRowModel (or null): the proxy reads its typed sort keys and objects.
     void setSourceModel(QAbstractItemModel *source) override;
-    ObjectTableModel *objectModel() const { return m_model; }
+    ObjectRowModel *objectModel() const { return m_model; }
 
     // Empty: every namespace.
     void setNamespaces(const QSet<QString> &namespaces);
@@ -91,7 +92,7 @@ private:
     struct RowState
     {
         StoredObjectPtr object; // the object key and acceptance were computed from
-        ObjectTableModel::SortKey key;
+        ObjectRowModel::SortKey key;
         OrderKey order;
         bool accepted = false;
     };
@@ -104,7 +105,7 @@ private:
     // Sorts source rows into display order.
     void sortRows(std::vector<int> &sourceRows) const;
     void refreshRow(int sourceRow);
-    static void setSortKey(RowState &state, const ObjectTableModel::SortKey &key);
+    static void setSortKey(RowState &state, const ObjectRowModel::SortKey &key);
     void rebuildAll();
     void ensureInverse() const;
     void invalidateInverse() { m_inverseValid = false; }
@@ -127,7 +128,7 @@ private:
     void onSourceRowsRemoved(const QModelIndex &parent, int first, int last);
     void onSourceLayoutChanged();
 
-    ObjectTableModel *m_model = nullptr;   // Not owned.
+    ObjectRowModel *m_model = nullptr;     // Not owned.
     std::vector<RowState> m_rows;          // by source row
     std::vector<int> m_order;              // proxy row -> source row
     mutable std::vector<int> m_proxyRowOf; // source row -> proxy row or -1, rebuilt lazily

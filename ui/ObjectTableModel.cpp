@@ -18,7 +18,7 @@ const QString kAgeTitle = QStringLiteral("Age");
 } // namespace
 
 ObjectTableModel::ObjectTableModel(Clock *clock, QObject *parent)
-    : QAbstractTableModel(parent)
+    : ObjectRowModel(parent)
     , m_clock(clock ? clock : Clock::system())
 {
     m_frameTimer.setSingleShot(true);
@@ -544,7 +544,7 @@ const ObjectTableModel::SortKey &ObjectTableModel::sortKey(int row, int column) 
 QVariant ObjectTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || section < 0 || section >= m_columns.size())
-        return QAbstractTableModel::headerData(section, orientation, role);
+        return ObjectRowModel::headerData(section, orientation, role);
     const Column &column = m_columns.at(section);
     if (role == Qt::DisplayRole)
         return column.title;

@@ -3,9 +3,9 @@
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
+#include "ui/ObjectRowModel.h"
 #include "ui/RowHealth.h"
 
-#include <QAbstractTableModel>
 #include <QHash>
 #include <QList>
 #include <QTimer>
@@ -20,25 +20,12 @@ class ObjectStore;
 // most once per frame as range operations (one insert at the end, removals as merged runs,
 // dataChanged over the changed cells only), so thousands of events per second cost the view a
 // few signals per frame. Row order is arrival order; sorting belongs to the proxy.
-class ObjectTableModel : public QAbstractTableModel
+class ObjectTableModel : public ObjectRowModel
 {
     Q_OBJECT
 
 public:
-    enum Role
-    {
-        SortRole = Qt::UserRole + 1, // typed: numbers, negated timestamps, or text
-        KeyRole,                     // "namespace/name"
-        HealthRole,                  // Health, as int
-    };
     using Health = RowHealth;
-    // SortRole's value in a form that compares without allocating.
-    struct SortKey
-    {
-        double number = 0;
-        QString text; // lowercased: compared case-sensitively, which is cheap
-        bool numeric = false;
-    };
 
     static constexpr int kFrameMs = 16;
     // Above this many update ranges per batch, one bounding rectangle replaces them (views
@@ -89,23 +76,15 @@ public:
         const int slot = m_slotByKey.value(key, -1);
         return slot < 0 ? -1 : m_rowOfSlot[size_t(slot)];
     }
-    const StoredObjectPtr &objectAt(int row) const { return m_rows[size_t(row)].object; }
-    // Lowercased "name\nnamespace\nk=v\nk=v", built on each call (expressions match it).
-    QString searchText(int row) const;
-    // Whether searchText(row) holds needle, ignoring case, without building it.
-    bool containsText(int row, const QString &needle) const;
+    const StoredObjectPtr &objectAt(int row) const override { return m_rows[size_t(row)].object; }
+    QString searchText(int row) const override;
+    bool containsText(int row, const QString &needle) const override;
     QList<int> ageColumns() const;
-    // Stable identifier of a column for remembered widths: its title.
-    QString columnTitle(int column) const;
+    QString columnTitle(int column) const override;
     Health health(int row) const;
     // Cached per row for the last column asked (the sort column), until the row changes.
-    const SortKey &sortKey(int row, int column) const;
-    // While layoutChanged is being emitted: the new row of every old row (empty otherwise).
-    const std::vector<int> &rowRemap() const { return m_rowRemap; }
-
-signals:
-    // After each applied batch (counts of rows), for status displays and tests.
-    void batchApplied(int added, int updated, int removed);
+    const SortKey &sortKey(int row, int column) const override;
+    const std::vector<int> &rowRemap() const override { return m_rowRemap; }
 
 private:
     struct Row

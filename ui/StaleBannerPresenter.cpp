@@ -15,11 +15,23 @@ StaleBannerPresenter::StaleBannerPresenter(StatusBanner *banner, QObject *parent
 
 void StaleBannerPresenter::follow(WatchSession *session)
 {
-    if (m_session)
-        disconnect(m_session, nullptr, this, nullptr);
-    m_session = session;
-    if (m_session)
-        connect(m_session, &WatchSession::stateChanged, this, &StaleBannerPresenter::refresh);
+    QList<std::pair<QString, WatchSession *>> sessions;
+    if (session)
+        sessions.append({QString(), session});
+    followClusters(sessions);
+}
+
+void StaleBannerPresenter::followClusters(const QList<std::pair<QString, WatchSession *>> &sessions)
+{
+    for (const auto &[name, session] : std::as_const(m_sessions)) {
+        if (session)
+            disconnect(session, nullptr, this, nullptr);
+    }
+    m_sessions.clear();
+    for (const auto &[name, session] : sessions) {
+        m_sessions.append({name, session});
+        connect(session, &WatchSession::stateChanged, this, &StaleBannerPresenter::refresh);
+    }
     refresh();
 }
 
@@ -30,15 +42,22 @@ void StaleBannerPresenter::setResourceName(const QString &resource)
 
 void StaleBannerPresenter::refresh()
 {
-    if (!m_session) {
-        m_banner->hide();
-        return;
+    // A stale cluster before one still loading: its rows are the ones that may mislead.
+    Message shown;
+    for (const auto &[name, session] : std::as_const(m_sessions)) {
+        if (!session)
+            continue;
+        Message message = describe(session->state(), m_resource, session->target().labelSelector,
+                                   QDateTime::currentDateTime());
+        if (!message.visible || (shown.visible && (shown.kind == StatusBanner::Kind::Stale ||
+                                                   message.kind != StatusBanner::Kind::Stale)))
+            continue;
+        if (!name.isEmpty())
+            message.text = tr("Context %1: %2").arg(name, message.text);
+        shown = message;
     }
-    const Message message =
-        describe(m_session->state(), m_resource, m_session->target().labelSelector,
-                 QDateTime::currentDateTime());
-    if (message.visible)
-        m_banner->showMessage(message.kind, message.text);
+    if (shown.visible)
+        m_banner->showMessage(shown.kind, shown.text);
     else
         m_banner->hide();
 }

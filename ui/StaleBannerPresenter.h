@@ -13,7 +13,8 @@ struct SessionState;
 
 // Keeps the banner over the table honest about the main session: "Loading…" with progress
 // before the first sync, "Stale since …" with the last error when not watching, hidden while
-// watching. The wording is describe(), testable without a window.
+// watching. The wording is describe(), testable without a window. With several clusters it
+// follows each one's table session and tells the first one not live, naming its context.
 class StaleBannerPresenter : public QObject
 {
     Q_OBJECT
@@ -31,6 +32,8 @@ public:
 
     // The session shown (nullptr: none; the banner hides) and its resource's plural name.
     void follow(WatchSession *session);
+    // Several clusters' sessions, by context name (in the order the table shows them).
+    void followClusters(const QList<std::pair<QString, WatchSession *>> &sessions);
     void setResourceName(const QString &resource);
     // Shows what the session's last state means now.
     void refresh();
@@ -39,8 +42,9 @@ public:
                             const QString &labelSelector, const QDateTime &now);
 
 private:
-    StatusBanner *m_banner;           // Not owned.
-    QPointer<WatchSession> m_session; // Not owned.
+    StatusBanner *m_banner; // Not owned.
+    // Not owned; the context name is empty with one cluster.
+    QList<std::pair<QString, QPointer<WatchSession>>> m_sessions;
     QString m_resource;
     QTimer m_ticker; // "since" times are wall-clock: checked once a second
 };

@@ -1,6 +1,7 @@
 #include "ui/StatusPanel.h"
 
 #include "core/session/WatchSession.h"
+#include "ui/ClusterStatusTable.h"
 #include "ui/ReflectorStatusWidget.h"
 
 StatusPanel::StatusPanel(QWidget *parent)
@@ -36,4 +37,14 @@ ReflectorStatusWidget *StatusPanel::statusOf(WatchSession *session) const
             return widget;
     }
     return nullptr;
+}
+
+void StatusPanel::setClusters(ClusterSet *clusters)
+{
+    delete m_clusterTable;
+    m_clusterTable = nullptr;
+    if (!clusters)
+        return;
+    m_clusterTable = new ClusterStatusTable(clusters, this);
+    insertTab(0, m_clusterTable, tr("Clusters"));
 }

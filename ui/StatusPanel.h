@@ -2,11 +2,14 @@
 
 #include <QTabWidget>
 
+class ClusterSet;
+class ClusterStatusTable;
 class ReflectorStatusWidget;
 class WatchSession;
 
 // The bottom panel: one tab per active reflector (resource, namespaces, object events). A
-// session reading namespace by namespace shows a row per namespace in its tab.
+// session reading namespace by namespace shows a row per namespace in its tab. With several
+// clusters, a Clusters tab first lists them all.
 class StatusPanel : public QTabWidget
 {
     Q_OBJECT
@@ -17,4 +20,10 @@ public:
     // A tab that lives as long as the session. index -1: append.
     ReflectorStatusWidget *addSession(WatchSession *session, bool withChart, int index = -1);
     ReflectorStatusWidget *statusOf(WatchSession *session) const;
+    // The Clusters tab for these clusters (null removes it).
+    void setClusters(ClusterSet *clusters);
+    ClusterStatusTable *clusterTable() const { return m_clusterTable; }
+
+private:
+    ClusterStatusTable *m_clusterTable = nullptr; // Owned (child).
 };

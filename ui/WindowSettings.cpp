@@ -1,5 +1,6 @@
 #include "ui/WindowSettings.h"
 
+#include <QRegularExpression>
 #include <QSettings>
 
 namespace {
@@ -9,6 +10,8 @@ const QString kState = QStringLiteral("window/state");
 const QString kSplitter = QStringLiteral("window/splitter");
 const QString kWide = QStringLiteral("window/wide");
 const QString kLastContext = QStringLiteral("lastContext");
+const QString kLastContexts = QStringLiteral("lastContexts");
+const QString kContextColours = QStringLiteral("contextColours");
 const QString kNamespaces = QStringLiteral("namespaces");
 // The type, one key per field.
 const QString kTypeGroup = QStringLiteral("type/group");
@@ -65,6 +68,46 @@ QString WindowSettings::lastContext() const
 void WindowSettings::setLastContext(const QString &contextName)
 {
     m_settings->setValue(kLastContext, contextName);
+}
+
+QStringList WindowSettings::lastContexts() const
+{
+    if (m_settings->contains(kLastContexts))
+        return m_settings->value(kLastContexts).toStringList();
+    const QString last = lastContext();
+    return last.isEmpty() ? QStringList() : QStringList{last};
+}
+
+void WindowSettings::setLastContexts(const QStringList &contextNames)
+{
+    m_settings->setValue(kLastContexts, contextNames);
+    setLastContext(contextNames.value(0));
+}
+
+QStringList WindowSettings::contextColourRules() const
+{
+    return m_settings->value(kContextColours, QStringList{QStringLiteral("prod=#d32f2f")})
+        .toStringList();
+}
+
+void WindowSettings::setContextColourRules(const QStringList &rules)
+{
+    m_settings->setValue(kContextColours, rules);
+}
+
+QColor WindowSettings::contextColour(const QString &contextName) const
+{
+    for (const QString &rule : contextColourRules()) {
+        // The colour is after the last '=': a pattern may hold one.
+        const qsizetype equals = rule.lastIndexOf(u'=');
+        if (equals <= 0)
+            continue;
+        const QRegularExpression pattern(rule.left(equals),
+                                         QRegularExpression::CaseInsensitiveOption);
+        if (pattern.isValid() && pattern.match(contextName).hasMatch())
+            return QColor::fromString(rule.mid(equals + 1).trimmed());
+    }
+    return {};
 }
 
 std::optional<ResourceType> WindowSettings::resourceType(const QString &contextName) const

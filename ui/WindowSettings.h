@@ -3,6 +3,7 @@
 #include "core/discovery/ResourceType.h"
 
 #include <QByteArray>
+#include <QColor>
 #include <QString>
 #include <QStringList>
 
@@ -36,6 +37,17 @@ public:
 
     QString lastContext() const;
     void setLastContext(const QString &contextName);
+    // The contexts shown together last time; falls back to lastContext() (older versions).
+    QStringList lastContexts() const;
+    // Also sets lastContext() to the first.
+    void setLastContexts(const QStringList &contextNames);
+
+    // Rules "pattern=colour": a case-insensitive regular expression over the context name and
+    // a colour name or #rrggbb; the first match wins. Default: a name holding "prod" is red.
+    QStringList contextColourRules() const;
+    void setContextColourRules(const QStringList &rules);
+    // Invalid when no rule matches.
+    QColor contextColour(const QString &contextName) const;
 
     // Enough of a type to watch it (group, version, resource, kind, scope); nullopt if none was
     // remembered for the context or what was remembered is unusable.

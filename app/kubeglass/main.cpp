@@ -1,5 +1,6 @@
 // kubeglass: the desktop app. `--demo` runs it on the embedded simulated cluster,
-// `--server URL [--token T]` connects directly, otherwise the kubeconfig decides.
+// `--server URL [--token T]` connects directly, otherwise the kubeconfig decides (`--context A
+// --context B` shows both clusters in one table).
 #include "core/config/KubeconfigLoader.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
@@ -30,8 +31,8 @@ SimConfig demoConfig(int pods)
     config.pods = pods;
     config.deployments = std::max(4, pods / 12);
     config.nodes = 3;
-    config.churnPerSecond = 4;     // a few events per second keep the demo alive
-    config.sidecarEvery = 5;       // some multi-container pods for the Logs page
+    config.churnPerSecond = 4; // a few events per second keep the demo alive
+    config.sidecarEvery = 5;   // some multi-container pods for the Logs page
     config.logLinesPerSecond = 5;
     config.troubledObjects = true; // something for the Problems view and the history to show
     return config;
@@ -70,7 +71,12 @@ int main(int argc, char *argv[])
     const QCommandLineOption kubeconfig(QStringLiteral("kubeconfig"),
                                         QStringLiteral("Use this kubeconfig file."),
                                         QStringLiteral("path"));
-    parser.addOptions({demo, demoPods, server, token, insecure, kubeconfig});
+    const QCommandLineOption context(
+        QStringLiteral("context"),
+        QStringLiteral("Show this kubeconfig context; repeat it to show several clusters in one "
+                       "table (default: the ones shown last, or the current context)."),
+        QStringLiteral("name"));
+    parser.addOptions({demo, demoPods, server, token, insecure, kubeconfig, context});
     parser.process(app);
 
     std::unique_ptr<SimServerThread> sim; // outlives the window (declared first)
@@ -125,7 +131,7 @@ int main(int argc, char *argv[])
                                            "try the simulated demo cluster:");
             window.showNoKubeconfig(details);
         } else {
-            window.setKubeconfig(config);
+            window.setKubeconfig(config, parser.values(context));
         }
     }
     window.show();

@@ -20,9 +20,10 @@ ChangeHistory::ChangeHistory(QObject *parent)
 {}
 
 QString ChangeHistory::historyKey(const QString &group, const QString &resource,
-                                  const QString &objectKey)
+                                  const QString &objectKey, const QString &context)
 {
-    return (group.isEmpty() ? resource : group + u'/' + resource) + u' ' + objectKey;
+    const QString key = (group.isEmpty() ? resource : group + u'/' + resource) + u' ' + objectKey;
+    return context.isEmpty() ? key : context + u' ' + key;
 }
 
 void ChangeHistory::setLimits(int perObjectLimit, qint64 bytesBudget)

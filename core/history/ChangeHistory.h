@@ -23,9 +23,11 @@ public:
 
     explicit ChangeHistory(QObject *parent = nullptr);
 
-    // "pods" or "apps/deployments" plus the object's "namespace/name": the key of its history.
+    // "pods" or "apps/deployments" plus the object's "namespace/name": the key of its history;
+    // after the cluster's context name when given, so that two clusters' objects of the same
+    // name keep apart in one history.
     static QString historyKey(const QString &group, const QString &resource,
-                              const QString &objectKey);
+                              const QString &objectKey, const QString &context = QString());
 
     // Applies at once, dropping the oldest entries that no longer fit.
     void setLimits(int perObjectLimit, qint64 bytesBudget);

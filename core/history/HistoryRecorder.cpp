@@ -8,17 +8,18 @@ HistoryRecorder::HistoryRecorder(ChangeHistory *history, Clock *clock)
     , m_clock(clock)
 {}
 
-void HistoryRecorder::reset(const QString &group, const QString &resource)
+void HistoryRecorder::reset(const QString &group, const QString &resource, const QString &context)
 {
     m_group = group;
     m_resource = resource;
+    m_context = context;
     m_baselined = false;
     m_latest.clear();
 }
 
 QString HistoryRecorder::keyOf(const QString &objectKey) const
 {
-    return ChangeHistory::historyKey(m_group, m_resource, objectKey);
+    return ChangeHistory::historyKey(m_group, m_resource, objectKey, m_context);
 }
 
 void HistoryRecorder::apply(const StoreDelta &delta)

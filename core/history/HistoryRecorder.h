@@ -18,8 +18,9 @@ class HistoryRecorder
 public:
     HistoryRecorder(ChangeHistory *history, Clock *clock);
 
-    // Starts over for a new watch of group/resource.
-    void reset(const QString &group, const QString &resource);
+    // Starts over for a new watch of group/resource, on the cluster of context (see
+    // ChangeHistory::historyKey()).
+    void reset(const QString &group, const QString &resource, const QString &context = QString());
     void apply(const StoreDelta &delta);
     // Objects whose last version is held.
     qsizetype objectCount() const { return m_latest.size(); }
@@ -35,6 +36,7 @@ private:
     Clock *m_clock;           // Not owned.
     QString m_group;
     QString m_resource;
+    QString m_context;
     bool m_baselined = false;
     QHash<QString, StoredObjectPtr> m_latest;
     JsonDiff m_diff;

@@ -1,5 +1,6 @@
 #include "core/history/SessionHistoryFeed.h"
 
+#include "core/session/ClusterConnection.h"
 #include "core/session/WatchSession.h"
 
 SessionHistoryFeed::SessionHistoryFeed(WatchSession *session, ChangeHistory *history, Clock *clock,
@@ -8,9 +9,12 @@ SessionHistoryFeed::SessionHistoryFeed(WatchSession *session, ChangeHistory *his
     , m_session(session)
     , m_recorder(history, clock)
 {
-    m_recorder.reset(session->target().group, session->target().resource);
-    connect(session, &WatchSession::restarted, this,
-            [this] { m_recorder.reset(m_session->target().group, m_session->target().resource); });
+    const auto reset = [this] {
+        m_recorder.reset(m_session->target().group, m_session->target().resource,
+                         m_session->connection()->name());
+    };
+    reset();
+    connect(session, &WatchSession::restarted, this, reset);
     connect(session, &WatchSession::storeChanged, this,
             [this](const StoreDelta &delta) { m_recorder.apply(delta); });
 }

@@ -33,6 +33,7 @@ public:
     ~WatchSession() override;
 
     QString label() const { return m_label; }
+    ClusterConnection *connection() const { return m_connection; }
     // Stops any current watch and queues a fresh one (empty store) for target.
     void start(const WatchTarget &target, const ReflectorOptions &options = {});
     void stop();

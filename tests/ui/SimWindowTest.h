@@ -3,6 +3,7 @@
 #include "core/net/RestConfig.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
+#include "ui/ClusterTableModel.h"
 #include "ui/MainWindow.h"
 
 #include <QAbstractItemModelTester>
@@ -26,7 +27,7 @@ protected:
             return false;
         m_window = std::make_unique<MainWindow>();
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxyTester = std::make_unique<QAbstractItemModelTester>(
             m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         RestConfig rest;

@@ -3,6 +3,7 @@
 #include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
+#include "ui/ContextSelector.h"
 #include "ui/DetailPane.h"
 #include "ui/MainWindow.h"
 #include "ui/MessageBar.h"
@@ -179,8 +180,8 @@ private slots:
         // When the window gets it
         m_window->setKubeconfig(kubeconfig);
         // Then it connects to the current context in its namespace
-        auto *picker = m_window->findChild<QComboBox *>("contextPicker");
-        QCOMPARE(picker->currentText(), QString("simctx"));
+        auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
+        QCOMPARE(picker->selected(), QStringList{"simctx"});
         QCOMPARE(m_window->session()->target().namespaceName, QString("kube-system"));
         QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() > 0, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(status()->phaseText(), QString("watching"), 20000);

@@ -134,10 +134,10 @@ private slots:
         // Then the pane follows it live and its History tab has the change
         QTRY_VERIFY_WITH_TIMEOUT(detail->yamlText().contains(u"restartCount: 6"), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(detail->historyView()->model()->rowCount() > 0, 10000);
-        QVERIFY(
-            !m_window->changeHistory()
-                 ->entries(ChangeHistory::historyKey({}, QStringLiteral("pods"), ns + u'/' + name))
-                 .isEmpty());
+        QVERIFY(!m_window->changeHistory()
+                     ->entries(ChangeHistory::historyKey({}, QStringLiteral("pods"),
+                                                         ns + u'/' + name, QStringLiteral("sim")))
+                     .isEmpty());
         // And its row says so too
         QTRY_VERIFY_WITH_TIMEOUT(rowOf("Pod", "CrashLoopBackOff, 6 restarts") >= 0, 10000);
     }

@@ -55,6 +55,38 @@ private slots:
         QCOMPARE(raw.value("contexts/kind-dev/type/group").toString(), QString("apps"));
     }
 
+    void shouldRememberSeveralContextsInTheirOrder()
+    {
+        // Given an earlier version that remembered one context
+        QSettings(file(), QSettings::IniFormat).setValue("lastContext", "kind-dev");
+        // Then that one is the list
+        QCOMPARE(WindowSettings(file()).lastContexts(), QStringList{"kind-dev"});
+
+        // When two contexts are shown together
+        WindowSettings(file()).setLastContexts({"prod-eu", "staging"});
+        // Then both come back in that order, the first also as the single last context
+        const WindowSettings settings(file());
+        QCOMPARE(settings.lastContexts(), QStringList({"prod-eu", "staging"}));
+        QCOMPARE(settings.lastContext(), QString("prod-eu"));
+    }
+
+    void shouldColourContextsByTheFirstMatchingRule()
+    {
+        // Given the default rules
+        WindowSettings settings(file());
+        // Then a production context is red and the others have no colour
+        QCOMPARE(settings.contextColour("prod-eu"), QColor("#d32f2f"));
+        QCOMPARE(settings.contextColour("gke_PROD_1"), QColor("#d32f2f"));
+        QVERIFY(!settings.contextColour("staging").isValid());
+
+        // When rules of one's own are set (a pattern may hold '=')
+        settings.setContextColourRules({"bad(=red", "^stag=orange", "a=b=#00ff00"});
+        // Then the first matching rule decides and a broken one matches nothing
+        QCOMPARE(settings.contextColour("staging"), QColor("orange"));
+        QCOMPARE(settings.contextColour("xa=by"), QColor("#00ff00"));
+        QVERIFY(!settings.contextColour("prod-eu").isValid());
+    }
+
     void shouldMigrateThePositionalListOfEarlierVersions()
     {
         // Given a type saved by an earlier version as a five-item list, with its name beside it
