@@ -77,7 +77,7 @@ void ListPager::onData()
     QString decodeError;
     const bool ok = m_splitter->feed(chunk, [&](QByteArrayView item) {
         DecodedObject decoded;
-        if (!m_decoder->decodeListItem(item, m_target.table, decoded, &decodeError))
+        if (!m_decoder->decodeListItem(PaddedJson{item}, m_target.table, decoded, &decodeError))
             return false;
         if (!decoded.object) {
             ++m_skipped;

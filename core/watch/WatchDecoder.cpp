@@ -14,7 +14,7 @@ bool WatchDecoder::feed(QByteArrayView data, const EventSink &sink)
     WatchEvent event;
     return m_splitter.feed(data, [&](QByteArrayView unit) {
         QString error;
-        if (!m_decoder->decodeWatchEvent(unit, event, &error)) {
+        if (!m_decoder->decodeWatchEvent(PaddedJson{unit}, event, &error)) {
             m_error = error;
             return false;
         }
