@@ -65,12 +65,22 @@ QByteArray JsonSplitter::envelopeHead() const
 
 bool JsonSplitter::feed(QByteArrayView data, const Sink &sink)
 {
+    return feed(
+        data.size(),
+        [data](char *to, qsizetype) {
+            if (!data.isEmpty())
+                std::memcpy(to, data.data(), size_t(data.size()));
+            return data.size();
+        },
+        sink);
+}
+
+bool JsonSplitter::feed(qsizetype maxBytes, const Reader &read, const Sink &sink)
+{
     if (failed())
         return false;
-    m_buffer.resize(m_size + data.size() + kPadding);
-    if (!data.isEmpty())
-        std::memcpy(m_buffer.data() + m_size, data.data(), size_t(data.size()));
-    m_size += data.size();
+    m_buffer.resize(m_size + maxBytes + kPadding);
+    m_size += qBound(qsizetype(0), read(m_buffer.data() + m_size, maxBytes), maxBytes);
     std::memset(m_buffer.data() + m_size, 0, kPadding);
 
     while (m_indexed < m_size) {
@@ -237,7 +247,11 @@ void JsonSplitter::keepOnlyPending()
     if (m_inString)
         keepFrom = qMin(keepFrom, m_indexed - 1);
     if (keepFrom > 0) {
-        m_buffer.remove(0, keepFrom);
+        // Moved down, not QByteArray::remove(): that frees the front by moving the start
+        // forward, and the next feed() would reallocate for room at the end.
+        std::memmove(m_buffer.data(), m_buffer.constData() + keepFrom,
+                     size_t(m_size + kPadding - keepFrom));
+        m_buffer.resize(m_size + kPadding - keepFrom);
         m_size -= keepFrom;
         m_indexed -= keepFrom;
         m_dropped += keepFrom;

@@ -38,6 +38,10 @@ public:
     // Consumes data; calls sink per complete unit. False on malformed input, an oversized unit
     // or a sink refusal; error() says which. After false, the splitter stays failed.
     bool feed(QByteArrayView data, const Sink &sink);
+    // The same for at most maxBytes that read() writes straight into the splitter's buffer (a
+    // network reply's), returning how many it wrote.
+    using Reader = std::function<qsizetype(char *data, qsizetype maxBytes)>;
+    bool feed(qsizetype maxBytes, const Reader &read, const Sink &sink);
     // The stream ended: false (with error()) if a unit or the list object is incomplete.
     bool finish();
     QString error() const { return m_error; }

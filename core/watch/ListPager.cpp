@@ -72,22 +72,25 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
 
 void ListPager::onData()
 {
-    const QByteArray chunk = m_call->readAll();
     const qsizetype before = qsizetype(m_items.size());
     QString decodeError;
-    const bool ok = m_splitter->feed(chunk, [&](QByteArrayView item) {
-        DecodedObject decoded;
-        if (!m_decoder->decodeListItem(PaddedJson{item}, m_target.table, decoded, &decodeError))
-            return false;
-        if (!decoded.object) {
-            ++m_skipped;
-            qCWarning(lcWatch) << "skipping a list item without metadata.name from"
-                               << m_target.path();
+    const auto read = [this](char *data, qsizetype maxBytes) {
+        return qsizetype(m_call->read(data, maxBytes));
+    };
+    const bool ok =
+        m_splitter->feed(qsizetype(m_call->bytesAvailable()), read, [&](QByteArrayView item) {
+            DecodedObject decoded;
+            if (!m_decoder->decodeListItem(PaddedJson{item}, m_target.table, decoded, &decodeError))
+                return false;
+            if (!decoded.object) {
+                ++m_skipped;
+                qCWarning(lcWatch)
+                    << "skipping a list item without metadata.name from" << m_target.path();
+                return true;
+            }
+            m_items.push_back(std::move(decoded.object));
             return true;
-        }
-        m_items.push_back(std::move(decoded.object));
-        return true;
-    });
+        });
     if (!ok) {
         ApiError error;
         error.message =
