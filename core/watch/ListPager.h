@@ -3,7 +3,7 @@
 #include "core/net/ApiError.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
-#include "core/watch/JsonSplitter.h"
+#include "core/watch/ListPageDecoder.h"
 #include "core/watch/WatchTarget.h"
 
 #include <QObject>
@@ -16,8 +16,9 @@ class ObjectDecoder;
 class RestCall;
 class RestClient;
 
-// One complete LIST, page by page (limit/continue), parsing items while each page downloads so
-// a 400 MB unpaginated relist never sits in memory as text. If a continuation expires it falls
+// One complete LIST, page by page (limit/continue), parsing items while each page downloads (on
+// a pool thread, see ListPageDecoder) so a 400 MB unpaginated relist never sits in memory as
+// text. If a continuation expires it falls
 // back to one full LIST (no limit) at the first page's resourceVersion, as client-go's pager
 // does.
 class ListPager : public QObject
@@ -54,19 +55,20 @@ private:
     void requestPage(const QString &resourceVersion, const QString &continueToken);
     void onData();
     void onPageFinished();
+    void onPageProgress(qint64 pageItems, const QByteArray &envelopeHead);
+    void onPageDecoded(ListPageDecoder::Page &page);
     void fail(const ApiError &error);
     void discardCall();
 
     RestClient *m_client;     // Not owned.
-    ObjectDecoder *m_decoder; // Not owned.
+    ObjectDecoder *m_decoder; // Not owned. Decodes the envelopes; the items have their own.
     WatchTarget m_target;
     qint64 m_maxItemBytes;
     QString m_firstResourceVersion;
     int m_limit = 0;
     bool m_fellBackToFullList = false;
     RestCall *m_call = nullptr; // Owned (deleteLater, as it may be the signal's sender).
-    std::unique_ptr<JsonSplitter> m_splitter;
-    bool m_headSeen = false;
+    std::unique_ptr<ListPageDecoder> m_pageDecoder;
     int m_pages = 0;
     bool m_paginated = false;
     std::vector<StoredObjectPtr> m_items;
