@@ -192,8 +192,11 @@ public:
         , m_interner(interner)
     {}
 
-    // A plain object (or a Table when as=Table) at the given parser level.
-    error_code object(std::string_view json, int level, DecodedObject &out, QString *what)
+    // A plain object (or a Table when as=Table) at the given parser level. upToMetadata: what
+    // follows metadata (spec, status) is not even skipped through, for a list item, of which
+    // only the record counts.
+    error_code object(std::string_view json, int level, DecodedObject &out, QString *what,
+                      bool upToMetadata = false)
     {
         ondemand::document doc;
         ondemand::object object;
@@ -218,6 +221,8 @@ public:
                     return error;
                 if (auto error = decodeMetadata(metadata, *record, name, meta))
                     return error;
+                if (upToMetadata)
+                    break;
             } else if (key == "columnDefinitions") {
                 ondemand::value value = field.value();
                 bool isNull = false;
@@ -470,10 +475,16 @@ bool ObjectDecoder::decodeObject(QByteArrayView json, DecodedObject &out, QStrin
 
 bool ObjectDecoder::decodeObject(PaddedJson json, DecodedObject &out, QString *error)
 {
+    return decodeObject(json, out, error, false);
+}
+
+bool ObjectDecoder::decodeObject(PaddedJson json, DecodedObject &out, QString *error,
+                                 bool upToMetadata)
+{
     out = DecodedObject();
     ObjectDecoderImpl impl(m_parsers->levels, m_interner);
     QString what;
-    if (const auto code = impl.object(view(json), 0, out, &what)) {
+    if (const auto code = impl.object(view(json), 0, out, &what, upToMetadata)) {
         if (error)
             *error = what.isEmpty() ? errorText(code, "object") : what;
         return false;
@@ -491,7 +502,7 @@ bool ObjectDecoder::decodeListItem(PaddedJson json, bool tableRow, DecodedObject
                                    QString *error)
 {
     if (!tableRow)
-        return decodeObject(json, out, error);
+        return decodeObject(json, out, error, true);
     out = DecodedObject();
     ObjectDecoderImpl impl(m_parsers->levels, m_interner);
     if (const auto code = impl.tableRow(view(json), 0, out)) {

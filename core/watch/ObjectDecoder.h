@@ -25,7 +25,8 @@ public:
     // An object, or a Table with one row (watch events with Table output).
     bool decodeObject(QByteArrayView json, DecodedObject &out, QString *error);
     bool decodeObject(PaddedJson json, DecodedObject &out, QString *error);
-    // One element of a list's items (tableRow false) or a Table's rows (tableRow true).
+    // One element of a list's items (tableRow false) or a Table's rows (tableRow true). Of a
+    // plain item only metadata and what precedes it is read: the record is made of it.
     bool decodeListItem(QByteArrayView json, bool tableRow, DecodedObject &out, QString *error);
     bool decodeListItem(PaddedJson json, bool tableRow, DecodedObject &out, QString *error);
     bool decodeWatchEvent(QByteArrayView json, WatchEvent &out, QString *error);
@@ -37,6 +38,8 @@ public:
 
 private:
     struct Parsers;
+
+    bool decodeObject(PaddedJson json, DecodedObject &out, QString *error, bool upToMetadata);
 
     StringInterner m_interner;
     std::unique_ptr<Parsers> m_parsers;
