@@ -221,7 +221,9 @@ public:
                     return error;
                 if (auto error = decodeMetadata(metadata, *record, name, meta))
                     return error;
-                if (upToMetadata)
+                // Nothing after metadata counts unless this is a Table (its rows follow).
+                if (upToMetadata ||
+                    (!kind.isEmpty() && !apiVersion.isEmpty() && kind != QLatin1String("Table")))
                     break;
             } else if (key == "columnDefinitions") {
                 ondemand::value value = field.value();
