@@ -1,6 +1,7 @@
 // kubeglass-watch: list and watch one resource with Kubeglass's reflector, reporting every
 // step as JSON lines. The interface is fixed: acceptance tests drive it.
 
+#include "core/platform/HeapArenas.h"
 #include "core/platform/StopSignalWatcher.h"
 
 #include "app/kubeglass-watch/WatchCommand.h"
@@ -48,6 +49,7 @@ bool parseCount(const QString &text, qint64 &value)
 
 int main(int argc, char **argv)
 {
+    HeapArenas::useOne();
     QElapsedTimer sinceStart;
     sinceStart.start();
     QCoreApplication app(argc, argv);

@@ -1,6 +1,7 @@
 // kubeglass: the desktop app. `--demo` runs it on the embedded simulated cluster,
 // `--server URL [--token T]` connects directly, otherwise the kubeconfig decides.
 #include "core/config/KubeconfigLoader.h"
+#include "core/platform/HeapArenas.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
@@ -41,6 +42,7 @@ SimConfig demoConfig(int pods)
 
 int main(int argc, char *argv[])
 {
+    HeapArenas::useOne(); // the network threads decode whole lists
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("kubeglass"));
     QApplication::setApplicationName(QStringLiteral("kubeglass"));
