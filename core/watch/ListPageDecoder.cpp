@@ -113,64 +113,71 @@ void ListPageDecoder::schedule()
 void ListPageDecoder::run(const std::shared_ptr<State> &state)
 {
     State &s = *state;
-    for (;;) {
-        QByteArray bytes;
-        bool last = false;
-        bool drained = false;
-        {
-            QMutexLocker lock(&s.mutex);
-            if (s.abandoned || (s.queue.empty() && !s.finishing)) {
-                s.running = false;
-                return;
-            }
-            if (!s.queue.empty()) {
-                bytes = std::move(s.queue.front());
-                s.queue.pop_front();
-                drained = s.queuedBytes >= kMaxQueuedBytes;
-                s.queuedBytes -= bytes.size();
-                drained = drained && s.queuedBytes < kMaxQueuedBytes;
-            }
-            last = s.queue.empty() && s.finishing;
-            s.finishing = s.finishing && !last;
+    QByteArray bytes;
+    bool last = false;
+    bool drained = false;
+    {
+        QMutexLocker lock(&s.mutex);
+        if (s.abandoned) {
+            s.running = false;
+            return;
         }
-        if (drained)
-            post(state, [state] { state->drained(); });
-        const qsizetype before = qsizetype(s.page.items.size());
-        const bool fed = s.page.error.isEmpty() && s.splitter.feed(bytes, [&](QByteArrayView item) {
-            if (s.abandoned)
-                return false;
-            DecodedObject decoded;
-            if (!s.decoder.decodeListItem(PaddedJson{item}, s.tableRows, decoded, &s.page.error))
-                return false;
-            if (!decoded.object) {
-                ++s.page.skippedItems;
-                return true;
-            }
-            s.page.items.push_back(std::move(decoded.object));
-            return true;
-        });
-        if (fed && qsizetype(s.page.items.size()) != before) {
-            const qint64 items = qint64(s.page.items.size());
-            QByteArray head;
-            if (!s.headSent && s.splitter.itemsStarted()) {
-                s.headSent = true;
-                head = s.splitter.envelopeHead();
-            }
-            post(state, [state, items, head] { state->progress(items, head); });
+        if (!s.queue.empty()) {
+            bytes = std::move(s.queue.front());
+            s.queue.pop_front();
+            drained = s.queuedBytes >= kMaxQueuedBytes;
+            s.queuedBytes -= bytes.size();
+            drained = drained && s.queuedBytes < kMaxQueuedBytes;
         }
-        if (!fed && s.page.error.isEmpty())
-            s.page.error = s.splitter.error();
-        if (last) {
-            if (s.page.error.isEmpty() && !s.splitter.finish()) {
-                s.page.error = s.splitter.error();
-                s.page.incomplete = true;
-            }
-            s.page.ok = s.page.error.isEmpty();
-            if (s.page.ok)
-                s.page.envelope = s.splitter.envelope();
-            else
-                s.page.items.clear();
-            post(state, [state] { state->done(state->page); });
-        }
+        last = s.queue.empty() && s.finishing;
+        s.finishing = s.finishing && !last;
     }
+    if (drained)
+        post(state, [state] { state->drained(); });
+    const qsizetype before = qsizetype(s.page.items.size());
+    const bool fed = s.page.error.isEmpty() && s.splitter.feed(bytes, [&](QByteArrayView item) {
+        if (s.abandoned)
+            return false;
+        DecodedObject decoded;
+        if (!s.decoder.decodeListItem(PaddedJson{item}, s.tableRows, decoded, &s.page.error))
+            return false;
+        if (!decoded.object) {
+            ++s.page.skippedItems;
+            return true;
+        }
+        s.page.items.push_back(std::move(decoded.object));
+        return true;
+    });
+    if (fed && qsizetype(s.page.items.size()) != before) {
+        const qint64 items = qint64(s.page.items.size());
+        QByteArray head;
+        if (!s.headSent && s.splitter.itemsStarted()) {
+            s.headSent = true;
+            head = s.splitter.envelopeHead();
+        }
+        post(state, [state, items, head] { state->progress(items, head); });
+    }
+    if (!fed && s.page.error.isEmpty())
+        s.page.error = s.splitter.error();
+    if (last) {
+        if (s.page.error.isEmpty() && !s.splitter.finish()) {
+            s.page.error = s.splitter.error();
+            s.page.incomplete = true;
+        }
+        s.page.ok = s.page.error.isEmpty();
+        if (s.page.ok)
+            s.page.envelope = s.splitter.envelope();
+        else
+            s.page.items.clear();
+        post(state, [state] { state->done(state->page); });
+    }
+
+    // One read per task, then back at the end of the pool's queue: the lists of other
+    // reflectors are decoded in turn, not after a 400 MB one.
+    QMutexLocker lock(&s.mutex);
+    if (s.abandoned || (s.queue.empty() && !s.finishing)) {
+        s.running = false;
+        return;
+    }
+    QThreadPool::globalInstance()->start([state] { run(state); });
 }
