@@ -74,7 +74,8 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
 
 void ListPager::onData()
 {
-    // Read on while the decoder keeps up; the rest waits in the reply (see onDecoderDrained).
+    // Read on while the decoder keeps up; the rest waits in the reply until the decoder has
+    // drained (it calls this again).
     while (m_call && m_pageDecoder->canFeed()) {
         const qint64 available = m_call->bytesAvailable();
         if (available <= 0)
