@@ -3,30 +3,35 @@
 # download alone) and kubectl in the same run. Prints a Markdown table of median wall time,
 # peak RSS and ratios for each cluster size.
 #
-#   bench/sync-benchmark.sh [--build DIR] [--sizes "1000 10000 100000"] [--runs 3] [--kubectl-paged]
+#   bench/sync-benchmark.sh [--build DIR] [--baseline DIR] [--sizes "1000 10000 100000"] [--runs 3]
+#                           [--kubectl-paged]
 #
+# --baseline DIR adds the rows of another build's kubeglass-watch (e.g. main's) in the same run.
 # kubectl's paged mode (the default, 500 a page with client-side printing) takes about 40 s at
 # 100,000 pods; it runs only with --kubectl-paged. Its fastest mode, --chunk-size=0, always runs.
 set -euo pipefail
 
 build=build/release
+baseline=
 sizes="1000 10000 100000"
 runs=3
 kubectl_paged=false
 while (($#)); do
   case "$1" in
     --build) build=$2; shift 2 ;;
+    --baseline) baseline=$2; shift 2 ;;
     --sizes) sizes=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --kubectl-paged) kubectl_paged=true; shift ;;
-    -h|--help) sed -n '2,10p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
 cd "$(dirname "$0")/.."
 sim=$build/app/kubeglass-sim/kubeglass-sim
 watch=$build/app/kubeglass-watch/kubeglass-watch
-for exe in "$sim" "$watch"; do
+base_watch=${baseline:+$baseline/app/kubeglass-watch/kubeglass-watch}
+for exe in "$sim" "$watch" $base_watch; do
   [[ -x $exe ]] || { echo "missing $exe: build first (cmake --build --preset release)" >&2; exit 1; }
 done
 [[ -x /usr/bin/time ]] || { echo "GNU time is needed: apt-get install time" >&2; exit 1; }
@@ -94,6 +99,10 @@ KC
   read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync pods)
   row "kubeglass-watch --exit-after-sync" "$t" "$m" "$f"
   kg_t=$t
+  if [[ -n $base_watch ]]; then
+    read -r t m f < <(bench_client "$base_watch" --server "$url" -A --exit-after-sync pods)
+    row "kubeglass-watch --exit-after-sync (baseline)" "$t" "$m" "$f"
+  fi
   read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync --watch-list pods)
   row "kubeglass-watch --watch-list --exit-after-sync" "$t" "$m" "$f"
   if command -v kubectl >/dev/null; then

@@ -2,6 +2,7 @@
 // several at once, reporting every step as JSON lines. The interface is fixed: acceptance tests
 // drive it; with one context the output carries no context at all, as it always has.
 
+#include "core/platform/HeapArenas.h"
 #include "core/platform/StopSignalWatcher.h"
 
 #include "app/kubeglass-watch/WatchCommand.h"
@@ -55,6 +56,7 @@ bool parseCount(const QString &text, qint64 &value)
 
 int main(int argc, char **argv)
 {
+    HeapArenas::useOne();
     QElapsedTimer sinceStart;
     sinceStart.start();
     QCoreApplication app(argc, argv);

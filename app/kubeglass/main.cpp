@@ -2,6 +2,7 @@
 // `--server URL [--token T]` connects directly, otherwise the kubeconfig decides (`--context A
 // --context B` shows both clusters in one table).
 #include "core/config/KubeconfigLoader.h"
+#include "core/platform/HeapArenas.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/MainWindow.h"
@@ -42,6 +43,7 @@ SimConfig demoConfig(int pods)
 
 int main(int argc, char *argv[])
 {
+    HeapArenas::useOne(); // the network threads decode whole lists
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("kubeglass"));
     QApplication::setApplicationName(QStringLiteral("kubeglass"));

@@ -52,6 +52,16 @@ QByteArray RestCall::readAll()
     return m_reply && isSuccessStatus() ? m_reply->readAll() : QByteArray();
 }
 
+qint64 RestCall::bytesAvailable() const
+{
+    return m_reply && isSuccessStatus() ? m_reply->bytesAvailable() : 0;
+}
+
+qint64 RestCall::read(char *data, qint64 maxSize)
+{
+    return m_reply && isSuccessStatus() ? qMax(qint64(0), m_reply->read(data, maxSize)) : 0;
+}
+
 void RestCall::begin()
 {
     if (!m_client->m_proxyError.isEmpty()) {

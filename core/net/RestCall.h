@@ -34,6 +34,10 @@ public:
     int httpStatus() const { return m_httpStatus; }
     // Body bytes of a successful response received so far and not yet read.
     QByteArray readAll();
+    qint64 bytesAvailable() const;
+    // Reads up to maxSize of those bytes into data, without an intermediate buffer; returns
+    // how many.
+    qint64 read(char *data, qint64 maxSize);
     // Valid after finished(): null on success.
     const ApiError &error() const { return m_error; }
     bool isFinished() const { return m_finished; }

@@ -32,7 +32,7 @@ void ListPager::discardCall()
 void ListPager::abort()
 {
     discardCall();
-    m_splitter.reset();
+    m_pageDecoder.reset();
 }
 
 void ListPager::start(const QString &resourceVersion, int limit)
@@ -63,8 +63,10 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
         query.addQueryItem(QStringLiteral("limit"), QString::number(m_limit));
     m_target.addCommonQuery(query);
 
-    m_splitter = std::make_unique<JsonSplitter>(JsonSplitter::Mode::ListItems, m_maxItemBytes);
-    m_headSeen = false;
+    m_pageDecoder = std::make_unique<ListPageDecoder>(
+        this, m_target.table, m_maxItemBytes,
+        [this](qint64 items, const QByteArray &head) { onPageProgress(items, head); },
+        [this](ListPageDecoder::Page &page) { onPageDecoded(page); }, [this] { onData(); });
     m_call = m_client->get(m_target.path(), query, m_target.accept());
     connect(m_call, &RestCall::dataAvailable, this, &ListPager::onData);
     connect(m_call, &RestCall::finished, this, &ListPager::onPageFinished);
@@ -72,45 +74,26 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
 
 void ListPager::onData()
 {
-    const QByteArray chunk = m_call->readAll();
-    const qsizetype before = qsizetype(m_items.size());
-    QString decodeError;
-    const bool ok = m_splitter->feed(chunk, [&](QByteArrayView item) {
-        DecodedObject decoded;
-        if (!m_decoder->decodeListItem(item, m_target.table, decoded, &decodeError))
-            return false;
-        if (!decoded.object) {
-            ++m_skipped;
-            qCWarning(lcWatch) << "skipping a list item without metadata.name from"
-                               << m_target.path();
-            return true;
-        }
-        m_items.push_back(std::move(decoded.object));
-        return true;
-    });
-    if (!ok) {
-        ApiError error;
-        error.message =
-            QStringLiteral("cannot decode the list from %1: %2")
-                .arg(m_target.path(), decodeError.isEmpty() ? m_splitter->error() : decodeError);
-        fail(error);
-        return;
+    // Read on while the decoder keeps up; the rest waits in the reply until the decoder has
+    // drained (it calls this again).
+    while (m_call && m_pageDecoder->canFeed()) {
+        const qint64 available = m_call->bytesAvailable();
+        if (available <= 0)
+            return;
+        QByteArray bytes(available, Qt::Uninitialized);
+        bytes.truncate(m_call->read(bytes.data(), available));
+        m_pageDecoder->feed(std::move(bytes));
     }
-    if (!m_headSeen && m_splitter->itemsStarted()) {
-        // metadata precedes items: the progress estimate is known before the items arrive.
-        m_headSeen = true;
-        ListEnvelope head;
-        if (m_decoder->decodeListEnvelope(m_splitter->envelopeHead(), head, nullptr))
-            m_remaining = head.remainingItemCount;
-    }
-    if (qsizetype(m_items.size()) != before)
-        emit progress(qint64(m_items.size()), m_remaining);
 }
 
 void ListPager::onPageFinished()
 {
     RestCall *call = m_call;
     const ApiError callError = call->error();
+    if (callError.isNull()) { // the body's last bytes, whatever the decoder has queued
+        const QByteArray rest = call->readAll();
+        m_pageDecoder->feed(rest);
+    }
     m_call = nullptr;
     call->deleteLater();
 
@@ -130,23 +113,40 @@ void ListPager::onPageFinished()
         fail(callError);
         return;
     }
-    if (!m_splitter->finish()) {
+    m_pageDecoder->finish();
+}
+
+void ListPager::onPageDecoded(ListPageDecoder::Page &page)
+{
+    m_pageDecoder.reset();
+    if (!page.ok) {
         ApiError error;
-        error.message =
-            QStringLiteral("incomplete list from %1: %2").arg(m_target.path(), m_splitter->error());
+        error.message = QStringLiteral("%1 from %2: %3")
+                            .arg(page.incomplete ? QStringLiteral("incomplete list")
+                                                 : QStringLiteral("cannot decode the list"),
+                                 m_target.path(), page.error);
         fail(error);
         return;
     }
     ListEnvelope envelope;
     QString decodeError;
-    if (!m_decoder->decodeListEnvelope(m_splitter->envelope(), envelope, &decodeError)) {
+    if (!m_decoder->decodeListEnvelope(page.envelope, envelope, &decodeError)) {
         ApiError error;
         error.message =
             QStringLiteral("cannot decode the list from %1: %2").arg(m_target.path(), decodeError);
         fail(error);
         return;
     }
-    m_splitter.reset();
+    if (page.skippedItems > 0) {
+        m_skipped += page.skippedItems;
+        qCWarning(lcWatch) << "skipped" << page.skippedItems
+                           << "list items without metadata.name from" << m_target.path();
+    }
+    if (m_items.empty())
+        m_items = std::move(page.items);
+    else
+        m_items.insert(m_items.end(), std::make_move_iterator(page.items.begin()),
+                       std::make_move_iterator(page.items.end()));
     ++m_pages;
     if (m_pages == 1 || !envelope.columns.isEmpty())
         m_columns = envelope.columns.isEmpty() ? m_columns : envelope.columns;
@@ -161,10 +161,21 @@ void ListPager::onPageFinished()
     emit finished(true);
 }
 
+void ListPager::onPageProgress(qint64 pageItems, const QByteArray &envelopeHead)
+{
+    if (!envelopeHead.isEmpty()) {
+        // metadata precedes items: the progress estimate is known before the items arrive.
+        ListEnvelope head;
+        if (m_decoder->decodeListEnvelope(envelopeHead, head, nullptr))
+            m_remaining = head.remainingItemCount;
+    }
+    emit progress(qint64(m_items.size()) + pageItems, m_remaining);
+}
+
 void ListPager::fail(const ApiError &error)
 {
     discardCall();
-    m_splitter.reset();
+    m_pageDecoder.reset();
     m_items.clear();
     m_error = error;
     emit finished(false);

@@ -3,7 +3,7 @@
 #include "core/net/ApiError.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
-#include "core/watch/JsonSplitter.h"
+#include "core/watch/ListPageDecoder.h"
 #include "core/watch/WatchTarget.h"
 
 #include <QObject>
@@ -17,8 +17,9 @@ class ObjectDecoder;
 class RestCall;
 class RestClient;
 
-// One complete LIST, page by page (limit/continue), parsing items while each page downloads so
-// a 400 MB unpaginated relist never sits in memory as text. If a continuation expires it falls
+// One complete LIST, page by page (limit/continue), parsing items while each page downloads (on
+// a pool thread, see ListPageDecoder) so a 400 MB unpaginated relist never sits in memory as
+// text. If a continuation expires it falls
 // back to one full LIST (no limit) at the first page's resourceVersion, as client-go's pager
 // does.
 class ListPager : public QObject
@@ -55,11 +56,13 @@ private:
     void requestPage(const QString &resourceVersion, const QString &continueToken);
     void onData();
     void onPageFinished();
+    void onPageProgress(qint64 pageItems, const QByteArray &envelopeHead);
+    void onPageDecoded(ListPageDecoder::Page &page);
     void fail(const ApiError &error);
     void discardCall();
 
     RestClient *m_client;     // Not owned.
-    ObjectDecoder *m_decoder; // Not owned.
+    ObjectDecoder *m_decoder; // Not owned. Decodes the envelopes; the items have their own.
     WatchTarget m_target;
     qint64 m_maxItemBytes;
     QString m_firstResourceVersion;
@@ -67,8 +70,7 @@ private:
     bool m_fellBackToFullList = false;
     QPointer<RestCall> m_call; // Owned (deleteLater: it may be the sender); the client deletes it
                                // first if the client goes first.
-    std::unique_ptr<JsonSplitter> m_splitter;
-    bool m_headSeen = false;
+    std::unique_ptr<ListPageDecoder> m_pageDecoder;
     int m_pages = 0;
     bool m_paginated = false;
     std::vector<StoredObjectPtr> m_items;

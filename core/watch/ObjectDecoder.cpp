@@ -11,19 +11,24 @@ using namespace simdjson;
 struct ObjectDecoder::Parsers
 {
     std::array<ondemand::parser, 4> levels;
-    // Every document is parsed from this zero-padded copy: simdjson may look past the end of a
-    // malformed document, and what it finds there must not depend on the bytes that happened
-    // to follow it in the network buffer (the next event, or uninitialised capacity).
+    // A document that is not PaddedJson is parsed from this zero-padded copy: simdjson may look
+    // past the end of a malformed document, and what it finds there must not depend on the
+    // bytes that happened to follow it (the next event, or uninitialised capacity).
     std::string unit;
 };
 
 namespace {
 
-std::string_view zeroPadded(std::string &buffer, QByteArrayView json)
+QByteArrayView zeroPadded(std::string &buffer, QByteArrayView json)
 {
     buffer.assign(json.data(), size_t(json.size()));
     buffer.append(SIMDJSON_PADDING, '\0');
-    return std::string_view(buffer.data(), size_t(json.size()));
+    return QByteArrayView(buffer.data(), json.size());
+}
+
+std::string_view view(PaddedJson json)
+{
+    return std::string_view(json.text.data(), size_t(json.text.size()));
 }
 
 constexpr int kEventLevel = 0;
@@ -187,8 +192,11 @@ public:
         , m_interner(interner)
     {}
 
-    // A plain object (or a Table when as=Table) at the given parser level.
-    error_code object(std::string_view json, int level, DecodedObject &out, QString *what)
+    // A plain object (or a Table when as=Table) at the given parser level. upToMetadata: what
+    // follows metadata (spec, status) is not even skipped through, for a list item, of which
+    // only the record counts.
+    error_code object(std::string_view json, int level, DecodedObject &out, QString *what,
+                      bool upToMetadata = false)
     {
         ondemand::document doc;
         ondemand::object object;
@@ -213,6 +221,10 @@ public:
                     return error;
                 if (auto error = decodeMetadata(metadata, *record, name, meta))
                     return error;
+                // Nothing after metadata counts unless this is a Table (its rows follow).
+                if (upToMetadata ||
+                    (!kind.isEmpty() && !apiVersion.isEmpty() && kind != QLatin1String("Table")))
+                    break;
             } else if (key == "columnDefinitions") {
                 ondemand::value value = field.value();
                 bool isNull = false;
@@ -460,10 +472,21 @@ ObjectDecoder::~ObjectDecoder() = default;
 
 bool ObjectDecoder::decodeObject(QByteArrayView json, DecodedObject &out, QString *error)
 {
+    return decodeObject(PaddedJson{zeroPadded(m_parsers->unit, json)}, out, error);
+}
+
+bool ObjectDecoder::decodeObject(PaddedJson json, DecodedObject &out, QString *error)
+{
+    return decodeObject(json, out, error, false);
+}
+
+bool ObjectDecoder::decodeObject(PaddedJson json, DecodedObject &out, QString *error,
+                                 bool upToMetadata)
+{
     out = DecodedObject();
     ObjectDecoderImpl impl(m_parsers->levels, m_interner);
     QString what;
-    if (const auto code = impl.object(zeroPadded(m_parsers->unit, json), 0, out, &what)) {
+    if (const auto code = impl.object(view(json), 0, out, &what, upToMetadata)) {
         if (error)
             *error = what.isEmpty() ? errorText(code, "object") : what;
         return false;
@@ -474,11 +497,17 @@ bool ObjectDecoder::decodeObject(QByteArrayView json, DecodedObject &out, QStrin
 bool ObjectDecoder::decodeListItem(QByteArrayView json, bool tableRow, DecodedObject &out,
                                    QString *error)
 {
+    return decodeListItem(PaddedJson{zeroPadded(m_parsers->unit, json)}, tableRow, out, error);
+}
+
+bool ObjectDecoder::decodeListItem(PaddedJson json, bool tableRow, DecodedObject &out,
+                                   QString *error)
+{
     if (!tableRow)
-        return decodeObject(json, out, error);
+        return decodeObject(json, out, error, true);
     out = DecodedObject();
     ObjectDecoderImpl impl(m_parsers->levels, m_interner);
-    if (const auto code = impl.tableRow(zeroPadded(m_parsers->unit, json), 0, out)) {
+    if (const auto code = impl.tableRow(view(json), 0, out)) {
         if (error)
             *error = errorText(code, "Table row");
         return false;
@@ -488,10 +517,15 @@ bool ObjectDecoder::decodeListItem(QByteArrayView json, bool tableRow, DecodedOb
 
 bool ObjectDecoder::decodeWatchEvent(QByteArrayView json, WatchEvent &out, QString *error)
 {
+    return decodeWatchEvent(PaddedJson{zeroPadded(m_parsers->unit, json)}, out, error);
+}
+
+bool ObjectDecoder::decodeWatchEvent(PaddedJson json, WatchEvent &out, QString *error)
+{
     out = WatchEvent();
     ObjectDecoderImpl impl(m_parsers->levels, m_interner);
     QString what;
-    if (const auto code = impl.event(zeroPadded(m_parsers->unit, json), out, &what)) {
+    if (const auto code = impl.event(view(json), out, &what)) {
         if (error)
             *error = what.isEmpty() ? errorText(code, "watch event") : what;
         return false;
@@ -502,7 +536,7 @@ bool ObjectDecoder::decodeWatchEvent(QByteArrayView json, WatchEvent &out, QStri
 bool ObjectDecoder::decodeListEnvelope(QByteArrayView json, ListEnvelope &out, QString *error)
 {
     out = ListEnvelope();
-    const std::string_view padded = zeroPadded(m_parsers->unit, json);
+    const std::string_view padded = view(PaddedJson{zeroPadded(m_parsers->unit, json)});
     auto fail = [&](error_code code) {
         if (error)
             *error = errorText(code, "list");

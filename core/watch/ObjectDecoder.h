@@ -3,6 +3,7 @@
 #include "core/store/StringInterner.h"
 #include "core/watch/DecodedObject.h"
 #include "core/watch/ListEnvelope.h"
+#include "core/watch/PaddedJson.h"
 #include "core/watch/WatchEvent.h"
 
 #include <QByteArrayView>
@@ -11,8 +12,9 @@
 #include <memory>
 
 // Turns the JSON of list items, watch events and list envelopes into engine types, with
-// simdjson on-demand (the only place that parses object bodies). Inputs need no padding: each
-// is parsed from the decoder's own zero-padded copy. Repeated strings go through one
+// simdjson on-demand (the only place that parses object bodies). A QByteArrayView input needs no
+// padding: it is parsed from the decoder's own zero-padded copy; a PaddedJson one (a unit of
+// JsonSplitter) is parsed in place. Repeated strings go through one
 // StringInterner, so every object decoded by one decoder shares them.
 class ObjectDecoder
 {
@@ -22,9 +24,13 @@ public:
 
     // An object, or a Table with one row (watch events with Table output).
     bool decodeObject(QByteArrayView json, DecodedObject &out, QString *error);
-    // One element of a list's items (tableRow false) or a Table's rows (tableRow true).
+    bool decodeObject(PaddedJson json, DecodedObject &out, QString *error);
+    // One element of a list's items (tableRow false) or a Table's rows (tableRow true). Of a
+    // plain item only metadata and what precedes it is read: the record is made of it.
     bool decodeListItem(QByteArrayView json, bool tableRow, DecodedObject &out, QString *error);
+    bool decodeListItem(PaddedJson json, bool tableRow, DecodedObject &out, QString *error);
     bool decodeWatchEvent(QByteArrayView json, WatchEvent &out, QString *error);
+    bool decodeWatchEvent(PaddedJson json, WatchEvent &out, QString *error);
     // Any JSON; copied into a padded buffer first.
     bool decodeListEnvelope(QByteArrayView json, ListEnvelope &out, QString *error);
 
@@ -32,6 +38,8 @@ public:
 
 private:
     struct Parsers;
+
+    bool decodeObject(PaddedJson json, DecodedObject &out, QString *error, bool upToMetadata);
 
     StringInterner m_interner;
     std::unique_ptr<Parsers> m_parsers;

@@ -535,14 +535,18 @@ bool Reflector::handleEvent(WatchEvent &event)
 
 void Reflector::onWatchData()
 {
-    const QByteArray chunk = m_watchCall->readAll();
     m_stallDeadline->note();
     const quint64 generation = m_generation;
     m_feedingDecoder = true;
+    RestCall *call = m_watchCall;
+    const auto read = [call](char *data, qsizetype maxBytes) {
+        return qsizetype(call->read(data, maxBytes));
+    };
     // A slot connected to our signals may stop() or relist() mid-chunk: stop decoding then.
-    const bool ok = m_watchDecoder->feed(chunk, [this, generation](WatchEvent &event) {
-        return generation == m_generation && handleEvent(event);
-    });
+    const bool ok = m_watchDecoder->feed(
+        qsizetype(call->bytesAvailable()), read, [this, generation](WatchEvent &event) {
+            return generation == m_generation && handleEvent(event);
+        });
     m_feedingDecoder = false;
     m_retiredDecoder.reset();
     if (generation != m_generation)

@@ -9,12 +9,22 @@ WatchDecoder::WatchDecoder(ObjectDecoder *decoder, qint64 maxEventBytes)
 
 bool WatchDecoder::feed(QByteArrayView data, const EventSink &sink)
 {
-    if (!m_error.isEmpty())
-        return false;
     WatchEvent event;
-    return m_splitter.feed(data, [&](QByteArrayView unit) {
+    return m_error.isEmpty() && m_splitter.feed(data, unitSink(sink, event));
+}
+
+bool WatchDecoder::feed(qsizetype maxBytes, const JsonSplitter::Reader &read, const EventSink &sink)
+{
+    WatchEvent event;
+    return m_error.isEmpty() && m_splitter.feed(maxBytes, read, unitSink(sink, event));
+}
+
+// event: reused for every unit of one feed().
+JsonSplitter::Sink WatchDecoder::unitSink(const EventSink &sink, WatchEvent &event)
+{
+    return [this, &sink, &event](QByteArrayView unit) {
         QString error;
-        if (!m_decoder->decodeWatchEvent(unit, event, &error)) {
+        if (!m_decoder->decodeWatchEvent(PaddedJson{unit}, event, &error)) {
             m_error = error;
             return false;
         }
@@ -22,7 +32,7 @@ bool WatchDecoder::feed(QByteArrayView data, const EventSink &sink)
             return true;
         m_error = QStringLiteral("stopped");
         return false;
-    });
+    };
 }
 
 bool WatchDecoder::finish()

@@ -24,12 +24,16 @@ public:
     WatchDecoder(ObjectDecoder *decoder, qint64 maxEventBytes);
 
     bool feed(QByteArrayView data, const EventSink &sink);
+    // The same for at most maxBytes that read() writes straight into the decoder's buffer.
+    bool feed(qsizetype maxBytes, const JsonSplitter::Reader &read, const EventSink &sink);
     // The body ended: false if it ended inside an event.
     bool finish();
     QString error() const { return m_error.isEmpty() ? m_splitter.error() : m_error; }
     qsizetype bufferedBytes() const { return m_splitter.bufferedBytes(); }
 
 private:
+    JsonSplitter::Sink unitSink(const EventSink &sink, WatchEvent &event);
+
     ObjectDecoder *m_decoder; // Not owned.
     JsonSplitter m_splitter;
     QString m_error;

@@ -1,9 +1,14 @@
 #include "core/watch/JsonSplitter.h"
 #include "core/watch/ListEnvelope.h"
+#include "core/watch/ListPageDecoder.h"
 #include "core/watch/ObjectDecoder.h"
 #include "core/watch/WatchDecoder.h"
 
 #include <QTest>
+#include <QThread>
+
+#include <algorithm>
+#include <optional>
 
 // Framing and decoding of watch streams and list bodies, fed the way readyRead delivers them.
 namespace {
@@ -75,6 +80,44 @@ private slots:
         QVERIFY(ok);
         QCOMPARE(seen, (QStringList{"ADDED ns1/a 10", "MODIFIED ns1/a 11"}));
         QVERIFY(decoder.finish());
+    }
+
+    void shouldDecodeMultiByteCharactersSplitAcrossReads()
+    {
+        // Given events whose names and label values hold 2-, 3- and 4-byte UTF-8 characters
+        const QByteArray name = QStringLiteral("caf\u00e9-\u6771\u4eac-\U0001F600").toUtf8();
+        const QByteArray stream = event("ADDED", pod("ns", name, "1", name + "\\\\")) +
+                                  event("ADDED", pod("ns", "b", "2", QByteArray(300, 'x')));
+        // When fed in reads of every size from 1 to 23 bytes
+        for (qsizetype chunk = 1; chunk <= 23; ++chunk) {
+            WatchDecoder decoder(m_objects, 1 << 20);
+            bool ok = false;
+            const QStringList seen = feedInChunks(decoder, stream, chunk, &ok);
+            // Then every character arrives whole
+            QVERIFY2(ok, qPrintable(decoder.error()));
+            QCOMPARE(seen, (QStringList{QStringLiteral("ADDED ns/") + QString::fromUtf8(name) +
+                                            QStringLiteral(" 1"),
+                                        QStringLiteral("ADDED ns/b 2")}));
+            QVERIFY(decoder.finish());
+        }
+    }
+
+    void shouldDeliverEventsBeforeInvalidUtf8ThenFail()
+    {
+        // Given a stream whose third event holds a byte that is not UTF-8
+        const QByteArray stream =
+            event("ADDED", pod("ns", "a", "1")) + event("ADDED", pod("ns", "b", "2")) +
+            event("ADDED", pod("ns", "c", "3", "\xff")) + event("ADDED", pod("ns", "d", "4"));
+        for (const qsizetype chunk : {qsizetype(1), qsizetype(64), stream.size()}) {
+            // When it is fed whole or in reads
+            WatchDecoder decoder(m_objects, 1 << 20);
+            bool ok = true;
+            const QStringList seen = feedInChunks(decoder, stream, chunk, &ok);
+            // Then the events before it are delivered, whatever the reads, and the stream fails
+            QVERIFY(!ok);
+            QCOMPARE(seen, (QStringList{"ADDED ns/a 1", "ADDED ns/b 2"}));
+            QVERIFY2(decoder.error().contains(QLatin1String("UTF-8")), qPrintable(decoder.error()));
+        }
     }
 
     void shouldDecodeManyEventsInOneRead()
@@ -280,6 +323,69 @@ private slots:
             QCOMPARE(envelope.kind, QStringLiteral("PodList"));
             QVERIFY(splitter.bufferedBytes() < 64);
         }
+    }
+
+    void shouldDecodeAListPageOnAPoolThreadAndAnswerOnTheCallersThread()
+    {
+        // Given a list body of 2,000 pods after its metadata, cut into reads of 4 KB
+        QByteArray body = j("{'kind':'PodList','apiVersion':'v1','metadata':{'resourceVersion':'"
+                            "42','remainingItemCount':5},'items':[");
+        for (int i = 0; i < 2000; ++i)
+            body += (i ? "," : "") + pod("n", "p" + QByteArray::number(i), "1");
+        body += "]}";
+        QObject context;
+        QList<qint64> progress;
+        QByteArray head;
+        std::optional<ListPageDecoder::Page> done;
+        bool answeredOnThisThread = true;
+        ListPageDecoder decoder(
+            &context, false, 1 << 20,
+            [&](qint64 items, const QByteArray &envelopeHead) {
+                answeredOnThisThread &= QThread::currentThread() == context.thread();
+                progress << items;
+                head += envelopeHead;
+            },
+            [&](ListPageDecoder::Page &page) {
+                answeredOnThisThread &= QThread::currentThread() == context.thread();
+                done = std::move(page);
+            },
+            [] {});
+        // When it is fed and finished
+        for (qsizetype at = 0; at < body.size(); at += 4096)
+            decoder.feed(body.mid(at, 4096));
+        decoder.finish();
+        // Then every item arrives in order, with progress on the way, the envelope head
+        // first, and the envelope without the items
+        QTRY_VERIFY(done.has_value());
+        QVERIFY(answeredOnThisThread);
+        QVERIFY2(done->ok, qPrintable(done->error));
+        QCOMPARE(done->items.size(), size_t(2000));
+        QCOMPARE(done->items.at(1234)->key, QStringLiteral("n/p1234"));
+        QVERIFY(!progress.isEmpty());
+        QVERIFY(std::is_sorted(progress.cbegin(), progress.cend()));
+        ListEnvelope envelope;
+        QVERIFY(m_objects->decodeListEnvelope(head, envelope, nullptr));
+        QCOMPARE(envelope.remainingItemCount, 5);
+        QVERIFY(m_objects->decodeListEnvelope(done->envelope, envelope, nullptr));
+        QCOMPARE(envelope.resourceVersion, QStringLiteral("42"));
+    }
+
+    void shouldReportAMalformedListPageWithoutItems()
+    {
+        // Given a page whose second item is not an object
+        QObject context;
+        std::optional<ListPageDecoder::Page> done;
+        ListPageDecoder decoder(
+            &context, false, 1 << 20, [](qint64, const QByteArray &) {},
+            [&](ListPageDecoder::Page &page) { done = std::move(page); }, [] {});
+        // When it is decoded
+        decoder.feed(j("{'kind':'PodList','items':[") + pod("n", "a", "1") + ",7]}");
+        decoder.finish();
+        // Then the page fails with the reason and hands over no item
+        QTRY_VERIFY(done.has_value());
+        QVERIFY(!done->ok);
+        QVERIFY2(done->error.contains(QLatin1String("not an object")), qPrintable(done->error));
+        QVERIFY(done->items.empty());
     }
 
     void shouldRejectTruncatedOrMalformedList()

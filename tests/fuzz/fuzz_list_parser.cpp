@@ -58,7 +58,7 @@ Outcome parse(const QList<QByteArrayView> &chunks, bool table)
         QString itemError;
         const bool fed = splitter.feed(chunk, [&](QByteArrayView item) {
             DecodedObject decoded;
-            if (!decoder.decodeListItem(item, table, decoded, &itemError))
+            if (!decoder.decodeListItem(PaddedJson{item}, table, decoded, &itemError))
                 return false;
             outcome.items.append(describe(decoded));
             return true;

@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/store/StoredObject.h"
+
+#include <QByteArray>
+#include <QObject>
+#include <QString>
+
+#include <functional>
+#include <memory>
+#include <vector>
+
+// The items of one list page, split (JsonSplitter) and decoded (its own ObjectDecoder) on a
+// thread of the global QThreadPool while the caller's thread goes on reading the next bytes.
+// Results come back as queued calls on the context object's thread; none comes after the
+// decoder is destroyed. The envelope comes back as JSON for the caller to decode.
+class ListPageDecoder
+{
+public:
+    struct Page
+    {
+        bool ok = false;
+        QString error;
+        bool incomplete = false; // the body ended inside the list
+        std::vector<StoredObjectPtr> items;
+        qint64 skippedItems = 0; // without metadata.name
+        QByteArray envelope;     // the page without its items
+    };
+    // itemsSoFar: decoded so far in this page. envelopeHead: the envelope before the items,
+    // closed into valid JSON, given once, with the first call after the items started.
+    using Progress = std::function<void(qint64 itemsSoFar, const QByteArray &envelopeHead)>;
+    using Done = std::function<void(Page &page)>;
+    // Past this many bytes waiting to be decoded, canFeed() is false.
+    static constexpr qsizetype kMaxQueuedBytes = 8 << 20;
+
+    // context: not owned, outlives the decoder. progress and done run on its thread.
+    ListPageDecoder(QObject *context, bool tableRows, qint64 maxItemBytes, Progress progress,
+                    Done done, std::function<void()> drained);
+    ~ListPageDecoder();
+    ListPageDecoder(const ListPageDecoder &) = delete;
+    ListPageDecoder &operator=(const ListPageDecoder &) = delete;
+
+    // Queues body bytes. While canFeed() is false the caller leaves the rest in the reply (the
+    // connection then slows the server down); drained() says when to read on.
+    void feed(QByteArray bytes);
+    bool canFeed() const;
+    // The body is complete: done() follows.
+    void finish();
+
+private:
+    struct State;
+    static void run(const std::shared_ptr<State> &state);
+    void schedule();
+
+    std::shared_ptr<State> m_state;
+};
