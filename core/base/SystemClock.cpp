@@ -35,8 +35,15 @@ Clock::TimerId SystemClock::callAfter(qint64 delayMs, QObject *context, std::fun
         QMutexLocker lock(&m_mutex);
         m_timers.remove(id);
     });
-    QObject::connect(timer, &QTimer::timeout, timer, [timer, fn = std::move(fn)] {
+    QObject::connect(timer, &QTimer::timeout, timer, [this, id, timer, fn = std::move(fn)] {
         timer->deleteLater();
+        {
+            // Cancelled meanwhile: the timer may fire before the deletion cancel() asked for
+            // has run (a busy event loop takes the timer first).
+            QMutexLocker lock(&m_mutex);
+            if (!m_timers.remove(id))
+                return;
+        }
         fn();
     });
     timer->start(int(std::clamp<qint64>(delayMs, 0, std::numeric_limits<int>::max())));
