@@ -59,13 +59,8 @@ void NamespaceAccessFinder::cancel()
         m_pager->abort();
         m_pager.release()->deleteLater();
     }
-    for (RestCall *call : std::as_const(m_inFlight)) {
-        if (!call)
-            continue;
-        call->disconnect(this);
-        call->abort();
-        call->deleteLater();
-    }
+    for (QPointer<RestCall> &call : m_inFlight)
+        RestCall::giveUp(call);
     m_inFlight.clear();
     m_queue.clear();
     m_pending.clear();

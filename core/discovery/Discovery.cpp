@@ -33,12 +33,8 @@ Discovery::~Discovery()
 
 void Discovery::abandon()
 {
-    for (RestCall *call : std::as_const(m_pending)) {
-        if (!call)
-            continue;
-        call->abort();
-        call->deleteLater();
-    }
+    for (QPointer<RestCall> &call : m_pending)
+        RestCall::giveUp(call);
     m_pending.clear();
 }
 

@@ -33,8 +33,7 @@ void PodLogStream::stop()
         m_clock->cancel(m_retryTimer);
         m_retryTimer = 0;
     }
-    delete m_call; // cancels the request at once, without further signals
-    m_call = nullptr;
+    RestCall::giveUp(m_call);
 }
 
 void PodLogStream::open()

@@ -47,6 +47,16 @@ void RestCall::abort()
         m_client->releaseLongLived(m_manager);
 }
 
+void RestCall::giveUp(QPointer<RestCall> &call)
+{
+    if (!call)
+        return;
+    call->disconnect();
+    call->abort();
+    call->deleteLater();
+    call = nullptr;
+}
+
 QByteArray RestCall::readAll()
 {
     return m_reply && isSuccessStatus() ? m_reply->readAll() : QByteArray();

@@ -42,6 +42,10 @@ public:
     const ApiError &error() const { return m_error; }
     bool isFinished() const { return m_finished; }
     void abort();
+    // How a holder ends its call: no further signals to anyone, the request cancelled, the call
+    // deleted once control is back in the event loop (it may be the sender right now); call is
+    // reset. A null call is one the client deleted first (it deletes its calls with it).
+    static void giveUp(QPointer<RestCall> &call);
 
 signals:
     // The response headers arrived with a 2xx status; body data follows.

@@ -17,21 +17,12 @@ ListPager::ListPager(RestClient *client, ObjectDecoder *decoder, const WatchTarg
 
 ListPager::~ListPager()
 {
-    discardCall();
-}
-
-void ListPager::discardCall()
-{
-    if (!m_call)
-        return;
-    m_call->abort();
-    m_call->deleteLater();
-    m_call = nullptr;
+    RestCall::giveUp(m_call);
 }
 
 void ListPager::abort()
 {
-    discardCall();
+    RestCall::giveUp(m_call);
     m_pageDecoder.reset();
 }
 
@@ -174,7 +165,7 @@ void ListPager::onPageProgress(qint64 pageItems, const QByteArray &envelopeHead)
 
 void ListPager::fail(const ApiError &error)
 {
-    discardCall();
+    RestCall::giveUp(m_call);
     m_pageDecoder.reset();
     m_items.clear();
     m_error = error;

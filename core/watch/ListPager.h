@@ -59,7 +59,6 @@ private:
     void onPageProgress(qint64 pageItems, const QByteArray &envelopeHead);
     void onPageDecoded(ListPageDecoder::Page &page);
     void fail(const ApiError &error);
-    void discardCall();
 
     RestClient *m_client;     // Not owned.
     ObjectDecoder *m_decoder; // Not owned. Decodes the envelopes; the items have their own.

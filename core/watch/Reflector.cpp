@@ -339,12 +339,7 @@ void Reflector::discardWatch()
 {
     m_stallDeadline->cancel();
     m_initialEventsDeadline->cancel();
-    if (m_watchCall) {
-        m_watchCall->disconnect(this);
-        m_watchCall->abort();
-        m_watchCall->deleteLater();
-        m_watchCall = nullptr;
-    }
+    RestCall::giveUp(m_watchCall);
     if (m_feedingDecoder)
         m_retiredDecoder = std::move(m_watchDecoder); // it is on the stack: delete after feed()
     m_watchDecoder.reset();
