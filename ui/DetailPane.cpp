@@ -27,8 +27,9 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
-DetailPane::DetailPane(QWidget *parent)
+DetailPane::DetailPane(SessionSource sessions, QWidget *parent)
     : QWidget(parent)
+    , m_sessions(std::move(sessions))
     , m_title(new QLabel(this))
     , m_managedFields(new QCheckBox(tr("Show &managedFields"), this))
     , m_reveal(new QPushButton(tr("&Reveal data"), this))
@@ -130,18 +131,16 @@ void DetailPane::setConnection(ClusterConnection *connection)
     m_logs->setConnection(connection);
     m_fieldSelectorRefused = false;
     if (m_connection) {
-        m_events = new WatchSession(m_connection, tr("object events"), this);
+        m_events = m_sessions(m_connection, Watch::Events, tr("object events"), this);
         connect(m_events, &WatchSession::storeChanged, this, &DetailPane::onEventsDelta);
         connect(m_events, &WatchSession::errorOccurred, this, &DetailPane::onEventsError);
         connect(m_events, &WatchSession::restarted, this, [this] {
             m_eventObjects.clear();
             rebuildEventsTable();
         });
-        m_objectWatch = new WatchSession(m_connection, tr("selected object"), this);
+        m_objectWatch = m_sessions(m_connection, Watch::Object, tr("selected object"), this);
         connect(m_objectWatch, &WatchSession::storeChanged, this, &DetailPane::onObjectDelta);
         connect(m_objectWatch, &WatchSession::errorOccurred, this, &DetailPane::onObjectError);
-        emit sessionCreated(m_events);
-        emit sessionCreated(m_objectWatch);
     }
     showObject(nullptr, {});
 }

@@ -8,6 +8,8 @@
 #include <QHash>
 #include <QWidget>
 
+#include <functional>
+
 class ChangeHistory;
 class ClusterConnection;
 class LogsPanel;
@@ -30,7 +32,19 @@ class DetailPane : public QWidget
     Q_OBJECT
 
 public:
-    explicit DetailPane(QWidget *parent = nullptr);
+    // What the pane watches on the shown object's cluster besides the table.
+    enum class Watch
+    {
+        Events,
+        Object
+    };
+    // Makes the pane's watch session of that kind on connection, named label and owned by
+    // owner. Whoever shows the pane gives it (the window lists the sessions in its status
+    // panel); the pane creates none itself.
+    using SessionSource = std::function<WatchSession *(ClusterConnection *connection, Watch watch,
+                                                       const QString &label, QObject *owner)>;
+
+    explicit DetailPane(SessionSource sessions, QWidget *parent = nullptr);
     ~DetailPane() override;
 
     // The cluster whose objects and events to watch; null stops watching.
@@ -55,10 +69,6 @@ public:
     void setHistory(ChangeHistory *history);
     HistoryView *historyView() const { return m_historyView; }
 
-signals:
-    // The pane started a reflector of its own (for the status panel).
-    void sessionCreated(WatchSession *session);
-
 private:
     void render();
     void watchEvents();
@@ -70,6 +80,7 @@ private:
     bool concernsObject(const QByteArray &eventJson) const;
     void rebuildEventsTable();
 
+    SessionSource m_sessions;
     ClusterConnection *m_connection = nullptr; // Not owned.
     WatchSession *m_events = nullptr;          // Owned (child).
     WatchSession *m_objectWatch = nullptr;     // Owned (child).

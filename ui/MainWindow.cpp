@@ -3,58 +3,41 @@
 #include "core/base/Clock.h"
 #include "core/history/ChangeHistory.h"
 #include "core/history/SessionHistoryFeed.h"
-#include "core/net/ApiError.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
+#include "ui/ClusterMessages.h"
 #include "ui/ClusterTableModel.h"
+#include "ui/ColumnWidthKeeper.h"
 #include "ui/ContextSelector.h"
 #include "ui/DetailPane.h"
-#include "ui/HealthDelegate.h"
+#include "ui/DetailPaneFollower.h"
+#include "ui/MainPage.h"
 #include "ui/MainToolBar.h"
 #include "ui/MessageBar.h"
 #include "ui/NamespaceSelector.h"
 #include "ui/NoKubeconfigPage.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
+#include "ui/ObjectTableView.h"
+#include "ui/ResourceChooser.h"
 #include "ui/StaleBannerPresenter.h"
 #include "ui/StatusBanner.h"
+#include "ui/StatusDock.h"
 #include "ui/StatusPanel.h"
-#include "ui/UiLogging.h"
 #include "ui/WindowSettings.h"
-#include "ui/history/HistoryStatusLabel.h"
+#include "ui/WindowShortcuts.h"
 #include "ui/problems/ProblemsPage.h"
 
 #include <QAction>
-#include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QDockWidget>
 #include <QHeaderView>
 #include <QLineEdit>
-#include <QLocale>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-#include <QTableView>
-#include <QVBoxLayout>
 
 #include <algorithm>
-
-namespace {
-
-int defaultWidth(const QString &title)
-{
-    if (title == u"Name")
-        return 300;
-    if (title == u"Namespace")
-        return 150;
-    if (title == u"Age" || title == u"Ready" || title == u"Restarts")
-        return 80;
-    return 120;
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -71,24 +54,25 @@ MainWindow::MainWindow(QWidget *parent)
 
     wireToolBar();
     buildCentralArea();
-    buildActions();
+    WindowShortcuts::install(this, m_toolBar, m_table, m_detail, m_clusters, m_statusDock);
     restoreWindowState();
 
     connect(tableModel(), &ObjectRowModel::batchApplied, this, &MainWindow::onRowsSettled);
     // A filter change reaches 100,000 rows in slices: count and reselect once it has.
     connect(m_proxy, &ObjectSortFilterProxy::filteringFinished, this, &MainWindow::onRowsSettled);
-    connect(tableModel(), &QAbstractItemModel::modelReset, this, &MainWindow::applyColumnWidths);
+    new ColumnWidthKeeper(
+        m_table, tableModel(), [this] { return m_type.qualifiedName(); }, this);
     connect(m_clusters, &ClusterSet::namespacesChanged, this, [this](const QStringList &names) {
         m_toolBar->namespaces()->setAvailable(names, m_clusters->partialNamespaces());
     });
-    connect(m_clusters, &ClusterSet::typesChanged, this, &MainWindow::onResourceTypesChanged);
-    connect(m_clusters, &ClusterSet::discoveryFailed, this, &MainWindow::onDiscoveryFailed);
-    connect(m_clusters, &ClusterSet::problem, this, &MainWindow::onClusterProblem);
+    connect(m_clusters, &ClusterSet::typesChanged, this, &MainWindow::rebuildResourcePicker);
     connect(m_clusters, &ClusterSet::typeMoved, this, &MainWindow::onTypeMoved);
-    connect(m_clusters, &ClusterSet::recovered, this, [this](const QString &cluster) {
-        if (cluster == m_messageCluster && m_messages->isVisible())
-            m_messages->hide(); // recovered: the error no longer applies
-    });
+    m_clusterMessages = new ClusterMessages(
+        m_messages, m_clusters, m_bannerPresenter, [this] { refreshResourceTypes(); }, this);
+    m_resources = new ResourceChooser(
+        m_toolBar, m_clusters, m_messages, m_clusterMessages, [this] { return m_type; }, this);
+    connect(m_resources, &ResourceChooser::problemsChosen, this, [this] { showProblems(true); });
+    connect(m_resources, &ResourceChooser::typeChosen, this, &MainWindow::onTypeChosen);
 }
 
 MainWindow::~MainWindow()
@@ -121,8 +105,6 @@ void MainWindow::wireToolBar()
     addToolBar(m_toolBar);
     connect(m_toolBar->contextPicker(), &ContextSelector::selectionChanged, this,
             &MainWindow::showContexts);
-    connect(m_toolBar->resourcePicker(), &QComboBox::activated, this,
-            &MainWindow::onResourceChosen);
     connect(m_toolBar->refreshTypesAction(), &QAction::triggered, this,
             &MainWindow::refreshResourceTypes);
     connect(m_toolBar->namespaces(), &NamespaceSelector::selectionChanged, this,
@@ -165,121 +147,37 @@ void MainWindow::buildCentralArea()
     m_pages->setObjectName(QStringLiteral("pages"));
     setCentralWidget(m_pages);
 
-    auto *main = new QWidget(m_pages);
-    main->setObjectName(QStringLiteral("mainPage"));
-    auto *layout = new QVBoxLayout(main);
-    layout->setContentsMargins(0, 0, 0, 0);
-    layout->setSpacing(0);
-    m_messages = new MessageBar(main);
-    m_banner = new StatusBanner(main);
+    // The detail pane's watches, made on the shown object's cluster, listed in the status panel.
+    const auto detailSessions = [this](ClusterConnection *connection, DetailPane::Watch watch,
+                                       const QString &label, QObject *owner) {
+        auto *session = new WatchSession(connection, label, owner);
+        m_statusPanel->addSession(session, false);
+        if (watch == DetailPane::Watch::Object) // the whole object, while it is selected
+            new SessionHistoryFeed(session, m_history, Clock::system(), session);
+        return session;
+    };
+    auto *main = new MainPage(m_proxy, tableModel(), m_history, detailSessions, m_pages);
+    m_messages = main->messages();
+    m_banner = main->banner();
     m_bannerPresenter = new StaleBannerPresenter(m_banner, this);
-    layout->addWidget(m_messages);
-    layout->addWidget(m_banner);
-
-    m_splitter = new QSplitter(Qt::Horizontal, main);
-    m_splitter->setObjectName(QStringLiteral("mainSplitter"));
-    m_views = new QStackedWidget(m_splitter); // the table, or the Problems view in its place
-    m_table = new QTableView(m_views);
-    m_table->setObjectName(QStringLiteral("objectTable"));
-    m_table->setAccessibleName(tr("Objects"));
-    m_table->setAccessibleDescription(tr("The objects of the chosen resource type, live"));
-    m_table->setModel(m_proxy);
-    m_table->setItemDelegate(new HealthDelegate(m_table));
-    m_table->setSortingEnabled(true);
-    // Column 0 (namespace, or name) with ties broken by key: the order kubectl prints.
-    m_table->sortByColumn(0, Qt::AscendingOrder);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
-    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_table->setWordWrap(false);
-    m_table->setAlternatingRowColors(true);
-    m_table->setHorizontalScrollMode(QAbstractItemView::ScrollPerPixel);
-    // Fixed row heights and interactive columns: nothing measures 100,000 rows.
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
-    m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->horizontalHeader()->setHighlightSections(false);
-    connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this,
-            &MainWindow::rememberColumnWidth);
+    m_splitter = main->splitter();
+    m_views = main->views();
+    m_table = main->table();
+    m_problems = main->problems();
+    m_detail = main->detail();
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
-
-    m_detail = new DetailPane(m_splitter);
-    m_detail->setHistory(m_history);
-    m_problems = new ProblemsPage(m_history, m_views);
-    connect(m_problems, &ProblemsPage::objectChosen, m_detail, &DetailPane::showObject);
-    m_views->addWidget(m_table);
-    m_views->addWidget(m_problems);
-    m_splitter->addWidget(m_views);
-    m_splitter->addWidget(m_detail);
-    m_splitter->setStretchFactor(0, 3);
-    m_splitter->setStretchFactor(1, 2);
-    layout->addWidget(m_splitter, 1);
+    m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
     m_pages->addWidget(main);
     m_noKubeconfigPage = new NoKubeconfigPage(m_pages);
     connect(m_noKubeconfigPage, &NoKubeconfigPage::demoRequested, this, &MainWindow::demoRequested);
     m_pages->addWidget(m_noKubeconfigPage);
 
-    m_statusPanel = new StatusPanel(this);
-    m_statusDock = new QDockWidget(tr("Status"), this);
-    m_statusDock->setObjectName(QStringLiteral("statusDock"));
-    m_statusDock->setAccessibleName(tr("Status"));
-    m_statusDock->setWidget(m_statusPanel);
-    m_statusDock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetClosable);
+    m_statusDock = new StatusDock(m_history, this);
+    m_statusPanel = m_statusDock->panel();
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
-    m_statusPanel->setCornerWidget(new HistoryStatusLabel(m_history, m_statusPanel));
     connect(m_problems, &ProblemsPage::sessionCreated, this,
             [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
-    connect(m_detail, &DetailPane::sessionCreated, this, [this](WatchSession *session) {
-        m_statusPanel->addSession(session, false);
-        if (session == m_detail->objectSession()) // the whole object, while it is selected
-            new SessionHistoryFeed(session, m_history, Clock::system(), session);
-    });
-}
-
-void MainWindow::buildActions()
-{
-    const auto add = [this](const QString &name, const QList<QKeySequence> &keys, auto slot) {
-        auto *action = new QAction(name, this);
-        action->setShortcuts(keys);
-        action->setShortcutContext(Qt::WindowShortcut);
-        connect(action, &QAction::triggered, this, slot);
-        addAction(action);
-        return action;
-    };
-    add(tr("Focus filter"), {QKeySequence(Qt::Key_Slash), QKeySequence::Find}, [this] {
-        m_toolBar->filter()->setFocus();
-        m_toolBar->filter()->selectAll();
-    });
-    add(tr("Focus label selector"), {QKeySequence(Qt::CTRL | Qt::Key_L)},
-        [this] { m_toolBar->labelSelector()->setFocus(); });
-    add(tr("Choose context"), {QKeySequence(Qt::CTRL | Qt::Key_K)}, [this] {
-        m_toolBar->contextPicker()->setFocus();
-        m_toolBar->contextPicker()->showMenu();
-    });
-    add(tr("Choose resource"), {QKeySequence(Qt::CTRL | Qt::Key_T)}, [this] {
-        m_toolBar->resourcePicker()->setFocus();
-        m_toolBar->resourcePicker()->lineEdit()->selectAll();
-    });
-    add(tr("Choose namespaces"), {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N)},
-        [this] { m_toolBar->namespaces()->showMenu(); });
-    add(tr("Focus table"), {QKeySequence(Qt::CTRL | Qt::Key_1)}, [this] { m_table->setFocus(); });
-    add(tr("Toggle details"), {QKeySequence(Qt::Key_F3)},
-        [this] { m_detail->setVisible(!m_detail->isVisible()); });
-    add(tr("Cancel loading"), {QKeySequence(Qt::CTRL | Qt::Key_Period)},
-        [this] { m_clusters->stop(); });
-    add(tr("Quit"), {QKeySequence::Quit}, [this] { close(); });
-    QAction *statusToggle = m_statusDock->toggleViewAction();
-    statusToggle->setShortcut(QKeySequence(Qt::Key_F4));
-    addAction(statusToggle);
-    auto *copy = new QAction(tr("Copy name"), m_table);
-    copy->setShortcut(QKeySequence::Copy);
-    copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
-    connect(copy, &QAction::triggered, this, &MainWindow::copySelectedNames);
-    m_table->addAction(copy);
-    m_table->setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 void MainWindow::restoreWindowState()
@@ -329,7 +227,7 @@ void MainWindow::showContexts(const QStringList &contexts)
         connectToContexts(resolution.contexts, resolution.warnings);
     if (!resolution.errors.isEmpty()) {
         m_pages->setCurrentIndex(0);
-        m_messageCluster.clear();
+        m_clusterMessages->detach();
         m_messages->showError(resolution.errors.join(u'\n') +
                               tr("\nFix the kubeconfig or pick another context (Ctrl+K)."));
     }
@@ -351,13 +249,9 @@ void MainWindow::showNoKubeconfig(const QString &details)
 
 void MainWindow::onRowsSettled()
 {
-    restoreSelection();
-    refreshDetail();
-    const QString shown = m_proxy->isFiltering() ? tr("filtering… %1 of %2 %3 shown so far")
-                                                 : tr("%1 of %2 %3 shown");
-    statusBar()->showMessage(shown.arg(QLocale().toString(m_proxy->rowCount()),
-                                       QLocale().toString(tableModel()->rowCount()),
-                                       m_type.resource));
+    m_table->reselect(m_selectedCluster, m_selectedKey);
+    m_detailFollower->follow(m_selectedCluster, m_selectedKey);
+    statusBar()->showMessage(m_table->rowCountText(m_type.resource));
 }
 
 // The pickers, filters and status only mean something with a cluster to show.
@@ -391,7 +285,7 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     m_selectedCluster.clear();
     m_pages->setCurrentIndex(0);
     setClusterControlsEnabled(true);
-    m_messageCluster.clear();
+    m_clusterMessages->detach();
     if (!warnings.isEmpty())
         m_messages->showWarning(warnings.join(u'\n'));
     else
@@ -406,15 +300,9 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     m_table->sortByColumn(std::max(0, header->sortIndicatorSection()),
                           header->sortIndicatorOrder());
     updateTitle();
-    int tab = 0;
-    for (ClusterMember *member : m_clusters->members()) {
+    for (ClusterMember *member : m_clusters->members())
         member->model()->setWide(m_toolBar->wideAction()->isChecked());
-        m_statusPanel->addSession(member->session(), true, tab++);
-        m_statusPanel->addSession(member->namespacesSession(), false, tab++);
-    }
-    if (m_clusters->isMulti())
-        m_statusPanel->setClusters(m_clusters);
-    m_statusPanel->setCurrentIndex(0);
+    m_statusPanel->showClusters(m_clusters);
 
     // The last type is remembered whole, so its watch starts before discovery answers; with
     // several clusters, the first one's choice is taken.
@@ -422,12 +310,8 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     const WindowSettings settings;
     m_type = settings.resourceType(first).value_or(ResourceCatalog::pods());
     rebuildResourcePicker();
-    QStringList namespaces;
-    const QString defaultNamespace = contexts.value(0).defaultNamespace;
-    if (const std::optional<QStringList> chosen = settings.namespaces(first))
-        namespaces = *chosen;
-    else if (!defaultNamespace.isEmpty() && defaultNamespace != u"default")
-        namespaces = {defaultNamespace};
+    const QStringList namespaces =
+        settings.namespacesAtStart(first, contexts.value(0).defaultNamespace);
     m_toolBar->namespaces()->blockSignals(true);
     m_toolBar->namespaces()->setSelected(namespaces);
     m_toolBar->namespaces()->blockSignals(false);
@@ -446,12 +330,7 @@ void MainWindow::updateTitle()
 
 bool MainWindow::selectResource(const QString &qualifiedName)
 {
-    const int index = m_toolBar->resourcePicker()->findData(qualifiedName);
-    if (index < 0)
-        return false;
-    m_toolBar->resourcePicker()->setCurrentIndex(index);
-    onResourceChosen();
-    return true;
+    return m_resources->select(qualifiedName);
 }
 
 void MainWindow::refreshResourceTypes()
@@ -461,22 +340,7 @@ void MainWindow::refreshResourceTypes()
 
 void MainWindow::rebuildResourcePicker()
 {
-    // Until discovery answers, the picker offers what is shown; then every cluster's types.
-    m_toolBar->setResourceTypes(
-        m_clusters->anyCatalogReady() ? m_clusters->types() : QList<ResourceType>{m_type},
-        m_problems->isRunning() ? ProblemsPage::pickerEntry() : m_type.qualifiedName());
-}
-
-void MainWindow::onResourceTypesChanged()
-{
-    rebuildResourcePicker();
-    const QStringList failures = m_clusters->partialFailures();
-    if (!failures.isEmpty() && !m_messages->isVisible()) {
-        m_messageCluster.clear();
-        m_messages->showWarning(tr("Some API groups did not answer; their types are missing "
-                                   "from the list:\n%1")
-                                    .arg(failures.join(u'\n')));
-    }
+    m_resources->rebuild(m_problems->isRunning());
 }
 
 void MainWindow::onTypeMoved(const ResourceType &type)
@@ -488,54 +352,14 @@ void MainWindow::onTypeMoved(const ResourceType &type)
         WindowSettings().setResourceType(name, m_type);
 }
 
-void MainWindow::onClusterProblem(const QString &cluster, const QString &message)
+void MainWindow::onTypeChosen(const ResourceType &type)
 {
-    // With several clusters, whose problem it is comes first.
-    m_messages->showError(m_clusters->isMulti() ? tr("Context %1: %2").arg(cluster, message)
-                                                : message);
-    m_messageCluster = cluster;
-    m_bannerPresenter->refresh();
-}
-
-void MainWindow::onDiscoveryFailed(const QString &cluster, const ApiError &error)
-{
-    m_messageCluster.clear();
-    const QString text = tr("Could not find out which resource types the server serves: %1\n"
-                            "The resource list offers only what is shown.")
-                             .arg(error.toString());
-    m_messages->showError(m_clusters->isMulti() ? tr("Context %1: %2").arg(cluster, text) : text,
-                          tr("&Retry"), [this] { refreshResourceTypes(); });
-}
-
-void MainWindow::onResourceChosen()
-{
-    const QString text = m_toolBar->resourcePicker()->currentText().trimmed();
-    if (!m_clusters->anyCatalogReady()) {
-        if (text != m_type.qualifiedName())
-            m_messages->showInfo(tr("Still asking the server which resource types it serves; "
-                                    "try again in a moment."));
-        return;
-    }
     const bool leavingProblems = m_problems->isRunning();
-    if (text.compare(ProblemsPage::pickerEntry(), Qt::CaseInsensitive) == 0)
-        return showProblems(true);
-    const std::optional<ResourceType> type = m_clusters->findType(text);
-    m_messageCluster.clear();
-    if (!type) {
-        m_messages->showError(
-            tr("Unknown resource type \"%1\". Pick one from the list (Ctrl+T).").arg(text));
-        return;
-    }
-    if (!ResourceCatalog::isWatchable(*type)) {
-        m_messages->showError(tr("%1 cannot be listed or watched: the server allows only %2.")
-                                  .arg(type->qualifiedName(), type->verbs.join(u", ")));
-        return;
-    }
-    if (type->qualifiedName() == m_type.qualifiedName() && type->version == m_type.version &&
+    if (type.qualifiedName() == m_type.qualifiedName() && type.version == m_type.version &&
         m_clusters->isRunning() && !leavingProblems)
         return;
     showProblems(false);
-    m_type = *type;
+    m_type = type;
     for (const QString &name : m_clusters->names())
         WindowSettings().setResourceType(name, m_type);
     m_selectedKey.clear();
@@ -602,29 +426,6 @@ void MainWindow::startMainWatch()
     m_bannerPresenter->followClusters(followed);
 }
 
-void MainWindow::applyColumnWidths()
-{
-    m_applyingWidths = true;
-    const WindowSettings settings;
-    for (int column = 0; column < tableModel()->columnCount(); ++column) {
-        const QString title = tableModel()->columnTitle(column);
-        m_table->setColumnWidth(
-            column, settings.columnWidth(m_type.qualifiedName(), title, defaultWidth(title)));
-    }
-    m_applyingWidths = false;
-}
-
-void MainWindow::rememberColumnWidth(int column, int, int newSize)
-{
-    if (m_applyingWidths || newSize <= 0)
-        return;
-    // The last section stretches to fill the view: its size is not the user's choice.
-    if (column == tableModel()->columnCount() - 1)
-        return;
-    WindowSettings().setColumnWidth(m_type.qualifiedName(), tableModel()->columnTitle(column),
-                                    newSize);
-}
-
 void MainWindow::onCurrentRowChanged()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
@@ -633,52 +434,5 @@ void MainWindow::onCurrentRowChanged()
     m_selectedKey = current.data(ObjectRowModel::KeyRole).toString();
     m_selectedCluster = current.data(ClusterTableModel::ClusterRole).toString();
     updateTitle();
-    refreshDetail();
-}
-
-void MainWindow::restoreSelection()
-{
-    if (m_selectedKey.isEmpty() || m_table->selectionModel()->currentIndex().isValid())
-        return;
-    const int row = tableModel()->rowForKey(m_selectedCluster, m_selectedKey);
-    if (row < 0)
-        return;
-    const QModelIndex index = m_proxy->mapFromSource(tableModel()->index(row, 0));
-    if (!index.isValid())
-        return;
-    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
-                                                          QItemSelectionModel::Rows);
-}
-
-void MainWindow::refreshDetail()
-{
-    if (m_selectedKey.isEmpty())
-        return;
-    const int row = tableModel()->rowForKey(m_selectedCluster, m_selectedKey);
-    ClusterMember *member = m_clusters->member(m_selectedCluster);
-    if (row < 0 || !member)
-        return;
-    const StoredObjectPtr &object = tableModel()->objectAt(row);
-    if (object == m_detail->object())
-        return;
-    // The pane watches the object and its events on the object's own cluster.
-    m_detail->setConnection(member->connection());
-    m_detail->setCluster(m_clusters->isMulti() ? member->name() : QString(),
-                         WindowSettings().contextColour(member->name()));
-    m_detail->showObject(object, member->session()->target());
-}
-
-void MainWindow::copySelectedNames()
-{
-    QStringList names;
-    const QModelIndexList rows = m_table->selectionModel()->selectedRows();
-    for (const QModelIndex &index : rows) {
-        const int row =
-            tableModel()->rowForKey(index.data(ClusterTableModel::ClusterRole).toString(),
-                                    index.data(ObjectRowModel::KeyRole).toString());
-        if (row >= 0)
-            names.append(tableModel()->objectAt(row)->name().toString());
-    }
-    if (!names.isEmpty())
-        QGuiApplication::clipboard()->setText(names.join(u'\n'));
+    m_detailFollower->follow(m_selectedCluster, m_selectedKey);
 }

@@ -4,11 +4,16 @@
 #include "core/discovery/ResourceType.h"
 #include "core/net/RestConfig.h"
 #include "ui/ClusterSet.h"
+#include "ui/ObjectTableView.h"
 
 #include <QMainWindow>
 
+#include <memory>
+
 class ChangeHistory;
+class ClusterMessages;
 class ClusterTableModel;
+class DetailPaneFollower;
 class ObjectTableModel;
 class DetailPane;
 class MainToolBar;
@@ -18,18 +23,17 @@ class MessageBar;
 class NamespaceSelector;
 class ObjectSortFilterProxy;
 class ProblemsPage;
+class ResourceChooser;
 class QAction;
 class QComboBox;
-class QDockWidget;
 class QLineEdit;
 class QSplitter;
 class ResourceCatalog;
 class QStackedWidget;
-class QTableView;
 class StatusBanner;
+class StatusDock;
 class StatusPanel;
 class WatchSession;
-struct ApiError;
 
 // The window an admin keeps open all day: pick contexts (one or several clusters at once), a
 // resource type and namespaces, and watch the objects live, with the reflectors' health always
@@ -87,7 +91,6 @@ protected:
 private:
     void wireToolBar();
     void buildCentralArea();
-    void buildActions();
     void restoreWindowState();
     void saveWindowState();
 
@@ -98,21 +101,13 @@ private:
     // After a batch of changes or a filter pass: selection, detail pane and row counts.
     void onRowsSettled();
     void startMainWatch();
-    void onResourceChosen();
     void rebuildResourcePicker();
-    void onResourceTypesChanged();
-    void onDiscoveryFailed(const QString &cluster, const ApiError &error);
+    void onTypeChosen(const ResourceType &type);
     void onNamespacesChanged(const QStringList &namespaces);
     // The Problems view in the table's place (the table's watch paused meanwhile), or back.
     void showProblems(bool shown);
-    void onClusterProblem(const QString &cluster, const QString &message);
     void onTypeMoved(const ResourceType &type);
-    void applyColumnWidths();
-    void rememberColumnWidth(int column, int oldSize, int newSize);
     void onCurrentRowChanged();
-    void restoreSelection();
-    void refreshDetail();
-    void copySelectedNames();
 
     Kubeconfig m_kubeconfig;
     ResourceType m_type;
@@ -122,19 +117,20 @@ private:
     // The selected row: its cluster and key, kept to reselect it after reloads.
     QString m_selectedCluster;
     QString m_selectedKey;
-    bool m_applyingWidths = false;
-    QString m_messageCluster; // the message bar shows this cluster's watch problem
 
     StaleBannerPresenter *m_bannerPresenter; // Owned (child).
-    QStackedWidget *m_pages;                 // Owned (child), like every widget below.
+    ClusterMessages *m_clusterMessages;      // Owned (child).
+    ResourceChooser *m_resources;            // Owned (child).
+    std::unique_ptr<DetailPaneFollower> m_detailFollower;
+    QStackedWidget *m_pages; // Owned (child), like every widget below.
     MainToolBar *m_toolBar;
     QStackedWidget *m_views;
-    QTableView *m_table;
+    ObjectTableView *m_table;
     ProblemsPage *m_problems;
     StatusBanner *m_banner;
     MessageBar *m_messages;
     StatusPanel *m_statusPanel;
-    QDockWidget *m_statusDock;
+    StatusDock *m_statusDock;
     DetailPane *m_detail;
     QSplitter *m_splitter;
     NoKubeconfigPage *m_noKubeconfigPage;

@@ -1,6 +1,7 @@
 #include "ui/StatusPanel.h"
 
 #include "core/session/WatchSession.h"
+#include "ui/ClusterSet.h"
 #include "ui/ClusterStatusTable.h"
 #include "ui/ReflectorStatusWidget.h"
 
@@ -47,4 +48,16 @@ void StatusPanel::setClusters(ClusterSet *clusters)
         return;
     m_clusterTable = new ClusterStatusTable(clusters, this);
     insertTab(0, m_clusterTable, tr("Clusters"));
+}
+
+void StatusPanel::showClusters(ClusterSet *clusters)
+{
+    int tab = 0;
+    for (ClusterMember *member : clusters->members()) {
+        addSession(member->session(), true, tab++);
+        addSession(member->namespacesSession(), false, tab++);
+    }
+    if (clusters->isMulti())
+        setClusters(clusters);
+    setCurrentIndex(0);
 }

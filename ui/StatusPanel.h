@@ -22,6 +22,9 @@ public:
     ReflectorStatusWidget *statusOf(WatchSession *session) const;
     // The Clusters tab for these clusters (null removes it).
     void setClusters(ClusterSet *clusters);
+    // First, each cluster's table and namespace watches; the Clusters tab before them when
+    // several are shown. The first tab is made current.
+    void showClusters(ClusterSet *clusters);
     ClusterStatusTable *clusterTable() const { return m_clusterTable; }
 
 private:

@@ -172,3 +172,13 @@ void WindowSettings::setColumnWidth(const QString &qualifiedType, const QString 
 {
     m_settings->setValue(QStringLiteral("columns/%1/%2").arg(qualifiedType, title), width);
 }
+
+QStringList WindowSettings::namespacesAtStart(const QString &contextName,
+                                              const QString &defaultNamespace) const
+{
+    if (const std::optional<QStringList> chosen = namespaces(contextName))
+        return *chosen;
+    if (!defaultNamespace.isEmpty() && defaultNamespace != u"default")
+        return {defaultNamespace};
+    return {};
+}

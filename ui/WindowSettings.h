@@ -57,6 +57,10 @@ public:
     // nullopt: never chosen for this context (the window then picks its default).
     std::optional<QStringList> namespaces(const QString &contextName) const;
     void setNamespaces(const QString &contextName, const QStringList &namespaces);
+    // What a context opens with: the namespaces chosen last time, else its kubeconfig namespace
+    // unless that is "default" (all of them then).
+    QStringList namespacesAtStart(const QString &contextName,
+                                  const QString &defaultNamespace) const;
 
     // qualifiedType: ResourceType::qualifiedName(); title: the column's header.
     int columnWidth(const QString &qualifiedType, const QString &title, int fallback) const;

@@ -47,7 +47,7 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_pane->yamlText().contains("containers:"), 10000);
         QVERIFY(m_pane->yamlText().contains(QStringLiteral("name: ") + row->name().toString()));
         QCOMPARE(m_pane->shownObject()->uid.toString(), row->uid.toString());
-        // And the status panel is told about the pane's own reflectors
+        // And the pane's two watches came from the session source it was given
         QCOMPARE(m_created, 2);
 
         // When the object changes on the server
@@ -184,9 +184,13 @@ private:
         RestConfig rest;
         rest.server = url;
         m_connection = std::make_unique<ClusterConnection>(QStringLiteral("sim"), rest);
-        m_pane = std::make_unique<DetailPane>();
         m_created = 0;
-        connect(m_pane.get(), &DetailPane::sessionCreated, this, [this] { ++m_created; });
+        m_pane =
+            std::make_unique<DetailPane>([this](ClusterConnection *connection, DetailPane::Watch,
+                                                const QString &label, QObject *owner) {
+                ++m_created;
+                return new WatchSession(connection, label, owner);
+            });
         m_pane->setConnection(m_connection.get());
         m_table = std::make_unique<WatchSession>(m_connection.get(), QStringLiteral("table"));
         m_rows.clear();

@@ -251,6 +251,13 @@ QByteArray runKubectl(const QStringList &arguments, const QString &home)
     return kubectl.readAllStandardOutput();
 }
 
+// The detail pane's watches, as the window makes them, without a status panel.
+WatchSession *plainSessions(ClusterConnection *connection, DetailPane::Watch, const QString &label,
+                            QObject *owner)
+{
+    return new WatchSession(connection, label, owner);
+}
+
 } // namespace
 
 class TestYamlRenderer : public QObject
@@ -574,7 +581,7 @@ private slots:
         RestConfig rest;
         rest.server = m_url;
         m_connection = std::make_unique<ClusterConnection>(QStringLiteral("sim"), rest);
-        m_pane = std::make_unique<DetailPane>();
+        m_pane = std::make_unique<DetailPane>(plainSessions);
         m_pane->setConnection(m_connection.get());
         m_table = std::make_unique<WatchSession>(m_connection.get(), QStringLiteral("table"));
         connect(m_table.get(), &WatchSession::storeChanged, this, [this](const StoreDelta &delta) {
@@ -619,7 +626,7 @@ private slots:
         WatchTarget source = ResourceCatalog::targetFor(deployments);
         source.table = false;
         // When the pane shows it
-        m_pane = std::make_unique<DetailPane>();
+        m_pane = std::make_unique<DetailPane>(plainSessions);
         m_pane->showObject(item, source);
         // Then its YAML has them, from the resource, first as kubectl prints them
         QCOMPARE(m_pane->yamlText(), QStringLiteral("apiVersion: apps/v1\n"

@@ -1,0 +1,31 @@
+#include "ui/DetailPaneFollower.h"
+
+#include "core/session/WatchSession.h"
+#include "ui/ClusterSet.h"
+#include "ui/ClusterTableModel.h"
+#include "ui/DetailPane.h"
+#include "ui/WindowSettings.h"
+
+DetailPaneFollower::DetailPaneFollower(DetailPane *pane, ClusterSet *clusters)
+    : m_pane(pane)
+    , m_clusters(clusters)
+{}
+
+void DetailPaneFollower::follow(const QString &cluster, const QString &key) const
+{
+    if (key.isEmpty())
+        return;
+    ClusterTableModel *rows = m_clusters->model();
+    const int row = rows->rowForKey(cluster, key);
+    ClusterMember *member = m_clusters->member(cluster);
+    if (row < 0 || !member)
+        return;
+    const StoredObjectPtr &object = rows->objectAt(row);
+    if (object == m_pane->object())
+        return;
+    // The pane watches the object and its events on the object's own cluster.
+    m_pane->setConnection(member->connection());
+    m_pane->setCluster(m_clusters->isMulti() ? member->name() : QString(),
+                       WindowSettings().contextColour(member->name()));
+    m_pane->showObject(object, member->session()->target());
+}

@@ -1,0 +1,45 @@
+#pragma once
+
+#include "core/discovery/ResourceType.h"
+
+#include <QObject>
+
+#include <functional>
+
+class ClusterMessages;
+class ClusterSet;
+class MainToolBar;
+class MessageBar;
+
+// The resource picker's side of the window: offers the clusters' types (until discovery
+// answers, only what is shown) and turns what the user picks into the Problems view or a type
+// to watch, or says in the message bar why it cannot be watched.
+class ResourceChooser : public QObject
+{
+    Q_OBJECT
+
+public:
+    // shown: the type the window shows now.
+    ResourceChooser(MainToolBar *toolBar, ClusterSet *clusters, MessageBar *messages,
+                    ClusterMessages *clusterMessages, std::function<ResourceType()> shown,
+                    QObject *parent);
+
+    // Offers the types again, with the Problems entry or the shown type selected.
+    void rebuild(bool problemsShown);
+    // As if the user picked qualifiedName ("deployments.apps"); false when not offered.
+    bool select(const QString &qualifiedName);
+
+signals:
+    void problemsChosen();
+    // A watchable type, maybe the one shown.
+    void typeChosen(const ResourceType &type);
+
+private:
+    void onActivated();
+
+    MainToolBar *m_toolBar;             // Not owned.
+    ClusterSet *m_clusters;             // Not owned.
+    MessageBar *m_messages;             // Not owned.
+    ClusterMessages *m_clusterMessages; // Not owned.
+    std::function<ResourceType()> m_shown;
+};
