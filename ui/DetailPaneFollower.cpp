@@ -1,15 +1,31 @@
 #include "ui/DetailPaneFollower.h"
 
+#include "core/base/Clock.h"
+#include "core/history/SessionHistoryFeed.h"
 #include "core/session/WatchSession.h"
 #include "ui/ClusterSet.h"
 #include "ui/ClusterTableModel.h"
 #include "ui/DetailPane.h"
+#include "ui/StatusPanel.h"
 #include "ui/WindowSettings.h"
 
 DetailPaneFollower::DetailPaneFollower(DetailPane *pane, ClusterSet *clusters)
     : m_pane(pane)
     , m_clusters(clusters)
 {}
+
+DetailPane::SessionSource DetailPaneFollower::sessionSource(StatusPanel *panel,
+                                                            ChangeHistory *history)
+{
+    return [panel, history](ClusterConnection *connection, DetailPane::Watch watch,
+                            const QString &label, QObject *owner) {
+        auto *session = new WatchSession(connection, label, owner);
+        panel->addSession(session, false);
+        if (watch == DetailPane::Watch::Object)
+            new SessionHistoryFeed(session, history, Clock::system(), session);
+        return session;
+    };
+}
 
 void DetailPaneFollower::follow(const QString &cluster, const QString &key) const
 {

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "ui/DetailPane.h"
+
 #include <QString>
 
+class ChangeHistory;
 class ClusterSet;
-class DetailPane;
+class StatusPanel;
 
 // The detail pane's refresh policy for the table: it shows the selected row's object, again
 // whenever a batch brings a newer version, watched on the object's own cluster (connection, and
@@ -12,6 +15,10 @@ class DetailPaneFollower
 {
 public:
     DetailPaneFollower(DetailPane *pane, ClusterSet *clusters);
+
+    // The pane's watches as the window makes them: listed in panel, the whole object's changes
+    // recorded in history while it is selected. Neither is owned; both outlive the pane.
+    static DetailPane::SessionSource sessionSource(StatusPanel *panel, ChangeHistory *history);
 
     // The row of key on cluster: shown unless the pane shows that version already, or the row
     // is gone.

@@ -1,8 +1,6 @@
 #include "ui/MainWindow.h"
 
-#include "core/base/Clock.h"
 #include "core/history/ChangeHistory.h"
-#include "core/history/SessionHistoryFeed.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/ClusterMessages.h"
@@ -31,13 +29,10 @@
 #include <QAction>
 #include <QCloseEvent>
 #include <QComboBox>
-#include <QHeaderView>
 #include <QLineEdit>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
-
-#include <algorithm>
 
 MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent)
@@ -147,16 +142,10 @@ void MainWindow::buildCentralArea()
     m_pages->setObjectName(QStringLiteral("pages"));
     setCentralWidget(m_pages);
 
-    // The detail pane's watches, made on the shown object's cluster, listed in the status panel.
-    const auto detailSessions = [this](ClusterConnection *connection, DetailPane::Watch watch,
-                                       const QString &label, QObject *owner) {
-        auto *session = new WatchSession(connection, label, owner);
-        m_statusPanel->addSession(session, false);
-        if (watch == DetailPane::Watch::Object) // the whole object, while it is selected
-            new SessionHistoryFeed(session, m_history, Clock::system(), session);
-        return session;
-    };
-    auto *main = new MainPage(m_proxy, tableModel(), m_history, detailSessions, m_pages);
+    m_statusDock = new StatusDock(m_history, this);
+    m_statusPanel = m_statusDock->panel();
+    auto *main = new MainPage(m_proxy, tableModel(), m_history,
+                              DetailPaneFollower::sessionSource(m_statusPanel, m_history), m_pages);
     m_messages = main->messages();
     m_banner = main->banner();
     m_bannerPresenter = new StaleBannerPresenter(m_banner, this);
@@ -173,8 +162,6 @@ void MainWindow::buildCentralArea()
     connect(m_noKubeconfigPage, &NoKubeconfigPage::demoRequested, this, &MainWindow::demoRequested);
     m_pages->addWidget(m_noKubeconfigPage);
 
-    m_statusDock = new StatusDock(m_history, this);
-    m_statusPanel = m_statusDock->panel();
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
     connect(m_problems, &ProblemsPage::sessionCreated, this,
             [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
@@ -231,6 +218,13 @@ void MainWindow::showContexts(const QStringList &contexts)
         m_messages->showError(resolution.errors.join(u'\n') +
                               tr("\nFix the kubeconfig or pick another context (Ctrl+K)."));
     }
+}
+
+void MainWindow::offerContexts(const Kubeconfig &kubeconfig)
+{
+    m_kubeconfig = kubeconfig;
+    m_toolBar->contextPicker()->setKubeconfig(kubeconfig);
+    m_toolBar->contextPicker()->setSelected(m_clusters->names());
 }
 
 void MainWindow::connectTo(const QString &name, const RestConfig &config,
@@ -294,11 +288,8 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     m_clusters->open(contexts);
     // Remembered at once, not only on a clean exit: the next start shows these again.
     WindowSettings().setLastContexts(m_clusters->names());
-    // Without clusters the table had no columns, and the proxy dropped its sort column then:
-    // sort again as the header says (column 0: Namespace, or Cluster first when several).
-    const QHeaderView *header = m_table->horizontalHeader();
-    m_table->sortByColumn(std::max(0, header->sortIndicatorSection()),
-                          header->sortIndicatorOrder());
+    // Without clusters the table had no columns, and the proxy dropped its sort column then.
+    m_table->sortAsHeaderSays();
     updateTitle();
     for (ClusterMember *member : m_clusters->members())
         member->model()->setWide(m_toolBar->wideAction()->isChecked());

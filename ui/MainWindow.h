@@ -51,6 +51,8 @@ public:
     void setKubeconfig(const Kubeconfig &kubeconfig, const QStringList &contexts = {});
     // Shows these kubeconfig contexts together (the Contexts picker's choice).
     void showContexts(const QStringList &contexts);
+    // The kubeconfig read again: the picker offers its contexts; what is shown stays.
+    void offerContexts(const Kubeconfig &kubeconfig);
     // A cluster given directly (--server, the demo): becomes the only picker entry.
     void connectTo(const QString &name, const RestConfig &config, const QString &defaultNamespace);
     // The first screen when there is no kubeconfig: says so and offers the demo cluster.

@@ -10,6 +10,8 @@
 #include <QHeaderView>
 #include <QLocale>
 
+#include <algorithm>
+
 ObjectTableView::ObjectTableView(ObjectSortFilterProxy *proxy, ClusterTableModel *rows,
                                  QWidget *parent)
     : QTableView(parent)
@@ -58,6 +60,12 @@ void ObjectTableView::reselect(const QString &cluster, const QString &key)
         return;
     selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
                                                  QItemSelectionModel::Rows);
+}
+
+void ObjectTableView::sortAsHeaderSays()
+{
+    sortByColumn(std::max(0, horizontalHeader()->sortIndicatorSection()),
+                 horizontalHeader()->sortIndicatorOrder());
 }
 
 QString ObjectTableView::rowCountText(const QString &resource) const

@@ -5,6 +5,7 @@
 #include "core/platform/HeapArenas.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
+#include "ui/KubeconfigFollower.h"
 #include "ui/MainWindow.h"
 #include "ui/UiLogging.h"
 
@@ -134,6 +135,8 @@ int main(int argc, char *argv[])
             window.showNoKubeconfig(details);
         } else {
             window.setKubeconfig(config, parser.values(context));
+            // Edited files are picked up without a restart (contexts, tokens, exec setups).
+            new KubeconfigFollower(&window, loader, config); // owned by the window
         }
     }
     window.show();

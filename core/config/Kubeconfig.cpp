@@ -79,6 +79,29 @@ bool Kubeconfig::hasContext(const QString &name) const
     return m_contexts.contains(name) || (m_inCluster && name == InClusterContextName);
 }
 
+QStringList Kubeconfig::changedContexts(const Kubeconfig &before, const Kubeconfig &after,
+                                        const QStringList &names)
+{
+    QStringList changed;
+    for (const QString &name : names) {
+        if (!before.hasContext(name) || !after.hasContext(name))
+            continue;
+        if (name == InClusterContextName && !before.m_contexts.contains(name)) {
+            if (before.m_inClusterServer != after.m_inClusterServer)
+                changed.append(name);
+            continue;
+        }
+        const KubeconfigContext context = before.m_contexts.value(name);
+        const KubeconfigContext other = after.m_contexts.value(name);
+        if (!(context == other) ||
+            !(before.m_clusters.value(context.cluster.value) ==
+              after.m_clusters.value(other.cluster.value)) ||
+            !(before.m_users.value(context.user.value) == after.m_users.value(other.user.value)))
+            changed.append(name);
+    }
+    return changed;
+}
+
 ResolvedContext Kubeconfig::resolve(const QString &contextName) const
 {
     ResolvedContext failed;

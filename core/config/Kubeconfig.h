@@ -45,6 +45,10 @@ public:
     // Sorted by name, as kubectl config get-contexts lists them.
     QList<KubeContextInfo> contexts() const;
     bool hasContext(const QString &name) const;
+    // Those of names that both have but that connect differently in after (the context, its
+    // cluster or its user entry says something else: server, token, exec, certificates...).
+    static QStringList changedContexts(const Kubeconfig &before, const Kubeconfig &after,
+                                       const QStringList &names);
 
     // Exec credential plugins created by resolve() use this clock and timeout.
     void setExecClock(Clock *clock) { m_execClock = clock; } // Not owned.

@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <tuple>
+
 // A users[].user.exec block as written; the command is already resolved against the file's
 // directory when it contains a path separator (kubectl's rule).
 struct KubeconfigExec
@@ -20,4 +22,14 @@ struct KubeconfigExec
     QString installHint;
     bool provideClusterInfo = false;
     KubeconfigField<QString> interactiveMode;
+
+    // What the block says; where it was read (lines) does not count.
+    friend bool operator==(const KubeconfigExec &a, const KubeconfigExec &b)
+    {
+        const auto said = [](const KubeconfigExec &e) {
+            return std::tie(e.command, e.args, e.env, e.apiVersion, e.installHint,
+                            e.provideClusterInfo, e.interactiveMode);
+        };
+        return said(a) == said(b);
+    }
 };

@@ -8,6 +8,13 @@ template <typename T> struct KubeconfigField
 {
     T value{};
     int line = 0; // 1-based; 0: the field is absent
+
+    // What the field says: where it was read does not count (an entry moved in its file is
+    // the same entry).
+    friend bool operator==(const KubeconfigField &a, const KubeconfigField &b)
+    {
+        return a.value == b.value;
+    }
 };
 
 // "file:line: field: " prefix shared by every kubeconfig error message.

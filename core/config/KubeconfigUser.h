@@ -10,6 +10,7 @@
 #include <QStringList>
 
 #include <optional>
+#include <tuple>
 
 // A users[] entry as written in one kubeconfig file; relative paths already made absolute.
 struct KubeconfigUser
@@ -33,4 +34,16 @@ struct KubeconfigUser
     QList<QPair<QString, QString>> impersonateUserExtra;
     KubeconfigField<QString> authProvider; // auth-provider.name; unsupported, replaced by exec
     std::optional<KubeconfigExec> exec;
+
+    // What the entry says; where it was read (file, line) does not count.
+    friend bool operator==(const KubeconfigUser &a, const KubeconfigUser &b)
+    {
+        const auto said = [](const KubeconfigUser &u) {
+            return std::tie(u.name, u.token, u.tokenFile, u.username, u.password,
+                            u.clientCertificate, u.clientCertificateData, u.clientKey,
+                            u.clientKeyData, u.impersonate, u.impersonateUid, u.impersonateGroups,
+                            u.impersonateUserExtra, u.authProvider, u.exec);
+        };
+        return said(a) == said(b);
+    }
 };
