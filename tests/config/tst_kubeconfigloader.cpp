@@ -27,6 +27,7 @@ private slots:
     void shouldIgnoreInClusterWhenKubeconfigHasContexts();
     void shouldNotUseInClusterWithoutToken();
     void shouldMatchKubectlMergedView();
+    void shouldTellWhichContextsConnectDifferentlyAfterAnEdit();
 
 private:
     QByteArray file(const QString &cluster, const QString &server, const QString &context,
@@ -378,6 +379,37 @@ void TestKubeconfigLoader::shouldMatchKubectlMergedView()
                              .arg(config.currentContext(), resolved.config.server.toString(),
                                   resolved.namespaceName);
     QCOMPARE(ours, QString::fromUtf8(process.readAllStandardOutput()));
+}
+
+void TestKubeconfigLoader::shouldTellWhichContextsConnectDifferentlyAfterAnEdit()
+{
+    // Given three files: context ca, context cb, and context ce with an exec plugin
+    const auto withExec = [](const QByteArray &argument) {
+        return "apiVersion: v1\nkind: Config\nclusters:\n- name: e\n  cluster:\n"
+               "    server: https://e:1\nusers:\n- name: eu\n  user:\n    exec:\n"
+               "      apiVersion: client.authentication.k8s.io/v1\n      command: get-token\n"
+               "      args: [" +
+               argument +
+               "]\ncontexts:\n- name: ce\n  context:\n    cluster: e\n"
+               "    user: eu\n";
+    };
+    const QString a = TestFiles::write(m_dir->path(), "a", file("x", "https://a:1", "ca", "ca"));
+    const QString b = TestFiles::write(m_dir->path(), "b", file("y", "https://b:2", "cb", ""));
+    const QString e = TestFiles::write(m_dir->path(), "e", withExec("--region=eu"));
+    const Kubeconfig before = loaderFor({a, b, e}).load();
+    QVERIFY2(before.isValid(), qPrintable(before.errorString()));
+
+    // When a's entries move down two lines as they were, b's server and ce's exec argument change
+    TestFiles::write(m_dir->path(), "a", "# moved\n\n" + file("x", "https://a:1", "ca", "ca"));
+    TestFiles::write(m_dir->path(), "b", file("y", "https://b:3", "cb", ""));
+    TestFiles::write(m_dir->path(), "e", withExec("--region=us"));
+    const Kubeconfig after = loaderFor({a, b, e}).load();
+    QVERIFY2(after.isValid(), qPrintable(after.errorString()));
+
+    // Then cb and ce connect differently; ca does not, and a context neither has is no change
+    QCOMPARE(Kubeconfig::changedContexts(before, after, {"ca", "cb", "ce", "gone"}),
+             QStringList({"cb", "ce"}));
+    QCOMPARE(Kubeconfig::changedContexts(before, before, {"ca", "cb", "ce"}), QStringList());
 }
 
 QTEST_GUILESS_MAIN(TestKubeconfigLoader)
