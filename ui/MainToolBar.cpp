@@ -105,6 +105,13 @@ MainToolBar::MainToolBar(QWidget *parent)
     }
 }
 
+void MainToolBar::setClusterControlsEnabled(bool enabled)
+{
+    const QList<QWidget *> controls = {m_resourcePicker, m_namespaces, m_filter, m_labelSelector};
+    for (QWidget *widget : controls)
+        widget->setEnabled(enabled);
+}
+
 void MainToolBar::showFilterError(const QString &error)
 {
     m_filter->setToolTip(error.isEmpty() ? QString() : tr("Invalid expression: %1").arg(error));

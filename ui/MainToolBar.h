@@ -32,6 +32,8 @@ public:
     // Offers types (core group first, then by group and name; unwatchable ones disabled, with
     // why) and selects current, a qualified name; emits nothing.
     void setResourceTypes(QList<ResourceType> types, const QString &current);
+    // The resource picker, namespaces, filter and label selector: only of use with a cluster.
+    void setClusterControlsEnabled(bool enabled);
     // An invalid filter expression turns the text red, with the reason as tooltip; empty: valid.
     void showFilterError(const QString &error);
 

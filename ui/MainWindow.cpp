@@ -30,6 +30,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
 #include <QStatusBar>
@@ -251,10 +252,7 @@ void MainWindow::onRowsSettled()
 // The pickers, filters and status only mean something with a cluster to show.
 void MainWindow::setClusterControlsEnabled(bool enabled)
 {
-    const QList<QWidget *> controls = {m_toolBar->resourcePicker(), m_toolBar->namespaces(),
-                                       m_toolBar->filter(), m_toolBar->labelSelector()};
-    for (QWidget *widget : controls)
-        widget->setEnabled(enabled);
+    m_toolBar->setClusterControlsEnabled(enabled);
     m_statusDock->setVisible(enabled);
 }
 
@@ -303,9 +301,10 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     rebuildResourcePicker();
     const QStringList namespaces =
         settings.namespacesAtStart(first, contexts.value(0).defaultNamespace);
-    m_toolBar->namespaces()->blockSignals(true);
-    m_toolBar->namespaces()->setSelected(namespaces);
-    m_toolBar->namespaces()->blockSignals(false);
+    {
+        const QSignalBlocker quiet(m_toolBar->namespaces()); // a choice restored, not made
+        m_toolBar->namespaces()->setSelected(namespaces);
+    }
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
     startMainWatch();
 }
