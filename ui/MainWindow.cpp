@@ -129,6 +129,7 @@ void MainWindow::wireToolBar()
             &MainWindow::onNamespacesChanged);
     connect(m_toolBar->filter(), &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setText(text);
+        m_problems->setFilterText(text);
         m_toolBar->showFilterError(m_proxy->isTextValid() ? QString() : m_proxy->textError());
     });
     connect(m_toolBar->labelSelector(), &QLineEdit::returnPressed, this,
@@ -209,7 +210,16 @@ void MainWindow::buildCentralArea()
     m_detail = new DetailPane(m_splitter);
     m_detail->setHistory(m_history);
     m_problems = new ProblemsPage(m_history, m_views);
-    connect(m_problems, &ProblemsPage::objectChosen, m_detail, &DetailPane::showObject);
+    connect(
+        m_problems, &ProblemsPage::objectChosen, this,
+        [this](const QString &cluster, const StoredObjectPtr &object, const WatchTarget &source) {
+            if (ClusterMember *member = m_clusters->member(cluster)) {
+                member->showIn(m_detail, m_clusters->isMulti());
+                m_detail->showObject(object, source);
+            }
+        });
+    connect(m_problems, &ProblemsPage::countChanged, this,
+            [this] { statusBar()->showMessage(m_problems->countText()); });
     m_views->addWidget(m_table);
     m_views->addWidget(m_problems);
     m_splitter->addWidget(m_views);
@@ -232,6 +242,7 @@ void MainWindow::buildCentralArea()
     m_statusPanel->setCornerWidget(new HistoryStatusLabel(m_history, m_statusPanel));
     connect(m_problems, &ProblemsPage::sessionCreated, this,
             [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
+    connect(m_problems, &ProblemsPage::tableWatchPaused, m_statusPanel, &StatusPanel::markPaused);
     connect(m_detail, &DetailPane::sessionCreated, this, [this](WatchSession *session) {
         m_statusPanel->addSession(session, false);
         if (session == m_detail->objectSession()) // the whole object, while it is selected
@@ -351,6 +362,8 @@ void MainWindow::showNoKubeconfig(const QString &details)
 
 void MainWindow::onRowsSettled()
 {
+    if (m_problems->isRunning())
+        return; // the table is hidden (and its watch paused): the status bar counts problems
     restoreSelection();
     refreshDetail();
     const QString shown = m_proxy->isFiltering() ? tr("filtering… %1 of %2 %3 shown so far")
@@ -573,16 +586,12 @@ void MainWindow::showProblems(bool shown)
         return;
     }
     m_bannerPresenter->follow(nullptr);
-    // ProblemsModel keys rows by kind, namespace and name: one cluster's problems for now.
-    if (m_clusters->isMulti())
-        m_messages->showInfo(tr("Problems shows context %1 only; the other contexts' problems "
-                                "are not gathered yet.")
-                                 .arg(first->name()));
-    m_detail->setConnection(first->connection());
-    m_detail->setCluster(m_clusters->isMulti() ? first->name() : QString(),
-                         WindowSettings().contextColour(first->name()));
-    m_problems->start(first->connection(), first->catalog(), namespaceSelector()->selected(),
-                      first->session());
+    first->showIn(m_detail, m_clusters->isMulti()); // until a row says which cluster
+    QList<ProblemsPage::Cluster> clusters;
+    for (ClusterMember *member : m_clusters->members())
+        clusters.append({member->name(), member->connection(), member->catalog(), member->session(),
+                         WindowSettings().contextColour(member->name())});
+    m_problems->start(clusters, namespaceSelector()->selected());
 }
 
 void MainWindow::startMainWatch()
