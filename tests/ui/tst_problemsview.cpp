@@ -213,6 +213,18 @@ private slots:
         m_window->findChild<MainToolBar *>()->filter()->clear();
         // Then every row is back
         QCOMPARE(rows()->rowCount(), all);
+
+        // When the OOMKilled pod is deleted
+        const int oom = rowOf("Pod", "OOMKilled");
+        QVERIFY(m_sim
+                    ->control(QStringLiteral("objects?resource=pods&namespace=%1&name=%2&op=delete")
+                                  .arg(cell(oom, ProblemsModel::NamespaceColumn),
+                                       cell(oom, ProblemsModel::NameColumn)))
+                    .contains("\"ok\":true"));
+        // Then its row goes, and the count follows (every row shown)
+        QTRY_COMPARE_WITH_TIMEOUT(rowOf("Pod", "OOMKilled"), -1, 10000);
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+                 QStringLiteral("%1 problems").arg(rows()->rowCount()));
     }
 
     void shouldShowTheRestAndNameWhatMayNotBeListed()

@@ -157,10 +157,8 @@ void ProblemsFeed::follow(Source &source, WatchSession *session)
     connect(session, &WatchSession::errorOccurred, source.inbox,
             [this, name](const ApiError &error) { onError(name, error); });
     connect(session, &WatchSession::stateChanged, source.inbox,
-            [this, name](const SessionState &state) {
-                if (state.phase == ReflectorPhase::Watching)
-                    setFailure(name, {});
-            });
+            [this, name](const SessionState &state) { onStateChanged(name, state); });
+    source.phase = session->phase();
     setFailure(name, {});
     qCInfo(lcUi) << "problems:" << name << (borrowing ? "from a running watch" : "watched");
     if (borrowing)
@@ -241,7 +239,23 @@ void ProblemsFeed::setFailure(const QString &qualifiedName, const QString &failu
     if (!source || source->failure == failure)
         return;
     source->failure = failure;
+    source->failedAt = QDateTime::currentDateTime();
     emit reachabilityChanged();
+}
+
+void ProblemsFeed::onStateChanged(const QString &qualifiedName, const SessionState &state)
+{
+    Source *source = find(qualifiedName);
+    if (!source)
+        return;
+    // An error is reported (and the state published) while the phase still says Watching: live
+    // again is Watching entered anew, or an event or bookmark heard since the error.
+    const bool live = state.phase == ReflectorPhase::Watching;
+    const bool entered = live && source->phase != ReflectorPhase::Watching;
+    const bool heard = live && state.stats.lastEventTime > source->failedAt;
+    source->phase = state.phase;
+    if (entered || heard)
+        setFailure(qualifiedName, {});
 }
 
 QString ProblemsFeed::unreachable() const

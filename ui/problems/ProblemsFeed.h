@@ -2,8 +2,10 @@
 
 #include "core/discovery/ResourceType.h"
 #include "core/store/StoreDelta.h"
+#include "core/watch/ReflectorPhase.h"
 #include "core/watch/WatchTarget.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -15,6 +17,7 @@ class ProblemsModel;
 class ResourceCatalog;
 class WatchSession;
 struct ApiError;
+struct SessionState;
 
 // Feeds a ProblemsModel the rows of one cluster: the kinds its rules judge, and events for the
 // Warning messages, each from a running watch that already carries whole objects of it (found in
@@ -75,7 +78,9 @@ private:
         QPointer<WatchSession> borrowed; // Not owned.
         QObject *inbox = nullptr;        // Owned (child): the current source's connections.
         bool forbidden = false;
-        QString failure; // the last error while the watch is not live
+        QString failure;    // the last error while the watch is not live
+        QDateTime failedAt; // when it came
+        ReflectorPhase phase = ReflectorPhase::Idle;
     };
 
     void resolve();
@@ -84,6 +89,7 @@ private:
     void drop(Source &source);
     void onError(const QString &qualifiedName, const ApiError &error);
     void setFailure(const QString &qualifiedName, const QString &failure);
+    void onStateChanged(const QString &qualifiedName, const SessionState &state);
     static bool isEvents(const Source &source) { return source.name == u"events"; }
     Source *find(const QString &qualifiedName);
     const Source *find(const QString &qualifiedName) const;

@@ -54,10 +54,13 @@ ProblemsPage::ProblemsPage(ChangeHistory *history, QWidget *parent)
     m_table->setColumnHidden(ProblemsModel::ClusterColumn, true);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &ProblemsPage::onCurrentRowChanged);
-    connect(m_proxy, &QAbstractItemModel::rowsInserted, this, &ProblemsPage::countChanged);
-    connect(m_proxy, &QAbstractItemModel::rowsRemoved, this, &ProblemsPage::countChanged);
-    connect(m_proxy, &QAbstractItemModel::modelReset, this, &ProblemsPage::countChanged);
-    connect(m_proxy, &QAbstractItemModel::layoutChanged, this, &ProblemsPage::countChanged);
+    // The proxy drops its rows before the model's go (rowsAboutToBeRemoved): the model's
+    // signals come last for a removal, the proxy's alone when a row's change re-filters it.
+    for (QAbstractItemModel *model :
+         {static_cast<QAbstractItemModel *>(m_proxy), static_cast<QAbstractItemModel *>(m_model)}) {
+        connect(model, &QAbstractItemModel::rowsInserted, this, &ProblemsPage::countChanged);
+        connect(model, &QAbstractItemModel::rowsRemoved, this, &ProblemsPage::countChanged);
+    }
 
     m_ageTicker.setInterval(kAgeRepaintMs);
     connect(&m_ageTicker, &QTimer::timeout, m_table->viewport(), qOverload<>(&QWidget::update));
