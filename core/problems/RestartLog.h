@@ -28,7 +28,6 @@ public:
                    qint64 lastFinishedMs, qint64 podStartedMs, qint64 nowMs);
     // The object is gone.
     void forget(const QString &objectKey);
-    qsizetype trackedObjects() const { return m_objects.size(); }
 
 private:
     struct Track

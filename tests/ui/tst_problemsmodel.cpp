@@ -129,6 +129,27 @@ private slots:
                  QStringLiteral("OOMKilled"));
     }
 
+    void shouldReSortARowWhoseSeverityChanges()
+    {
+        // Given the troubled pods listed, the crash-looping one first (critical)
+        m_model->applyDelta(Alpha, QStringLiteral("Pod"), m_pods);
+        QVERIFY(m_proxy->index(0, ProblemsModel::ProblemColumn)
+                    .data()
+                    .toString()
+                    .startsWith(u"CrashLoopBackOff"));
+        // When it stops crash-looping but stays Pending (a warning)
+        SimObject crashing = m_troubled.value("CrashLoopBackOff");
+        crashing.trouble.clear();
+        crashing.phase = "Pending";
+        m_factory->render(crashing);
+        StoreDelta delta;
+        delta.updated = {stored(crashing)};
+        m_model->applyDelta(Alpha, QStringLiteral("Pod"), delta);
+        // Then it goes last, below the two errors
+        QCOMPARE(m_proxy->index(2, ProblemsModel::ProblemColumn).data().toString(),
+                 QStringLiteral("Pending"));
+    }
+
     void shouldShowTheLatestWarningEventOfTheObject()
     {
         // Given the troubled pods listed

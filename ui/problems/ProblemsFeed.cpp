@@ -67,7 +67,7 @@ void ProblemsFeed::stop()
     m_connection = nullptr;
     m_catalog = nullptr;
     emit forbiddenChanged({});
-    emit reachabilityChanged();
+    emit failureChanged();
 }
 
 void ProblemsFeed::relist()
@@ -240,7 +240,7 @@ void ProblemsFeed::setFailure(const QString &qualifiedName, const QString &failu
         return;
     source->failure = failure;
     source->failedAt = QDateTime::currentDateTime();
-    emit reachabilityChanged();
+    emit failureChanged();
 }
 
 void ProblemsFeed::onStateChanged(const QString &qualifiedName, const SessionState &state)
@@ -258,7 +258,7 @@ void ProblemsFeed::onStateChanged(const QString &qualifiedName, const SessionSta
         setFailure(qualifiedName, {});
 }
 
-QString ProblemsFeed::unreachable() const
+QString ProblemsFeed::failure() const
 {
     for (const Source &source : m_sources) {
         if (!source.failure.isEmpty())

@@ -24,7 +24,7 @@ struct SessionState;
 // the connection's WatchRegistry, e.g. the table's), else from a watch of its own. Kinds the
 // server does not serve are left out; a kind the user may not list (403) is given up and named
 // by forbidden(), so the rest still shows; a watch that fails otherwise retries, and
-// unreachable() says why meanwhile.
+// failure() says why meanwhile.
 class ProblemsFeed : public QObject
 {
     Q_OBJECT
@@ -56,7 +56,7 @@ public:
     QStringList forbidden() const;
     QString cluster() const { return m_cluster; }
     // Why some watch of the feed is not live (the last error), or empty while all are.
-    QString unreachable() const;
+    QString failure() const;
 
     // What the view reads: the judged kinds, then events.
     static const QStringList &resources();
@@ -65,8 +65,8 @@ signals:
     // The feed started a watch of its own (for the status panel).
     void sessionCreated(WatchSession *session);
     void forbiddenChanged(const QStringList &resources);
-    // unreachable() changed.
-    void reachabilityChanged();
+    // failure() changed.
+    void failureChanged();
 
 private:
     struct Source

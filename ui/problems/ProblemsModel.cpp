@@ -73,8 +73,9 @@ void ProblemsModel::applyDelta(const QString &cluster, const QString &kind, cons
                 added[*it - m_rows.size()].problem = *problem;
             } else if (it != m_rowOf.constEnd()) {
                 m_rows[*it] = {cluster, kind, object, *problem, key};
-                emit dataChanged(index(*it, KindColumn), index(*it, SinceColumn),
-                                 {Qt::DisplayRole, SortRole});
+                emit dataChanged(index(*it, 0), index(*it, 0), {SortRole});
+                emit dataChanged(index(*it, ProblemColumn), index(*it, SinceColumn),
+                                 {Qt::DisplayRole});
             } else {
                 m_rowOf.insert(key, int(m_rows.size() + added.size()));
                 added.append({cluster, kind, object, *problem, key});
@@ -178,11 +179,13 @@ QVariant ProblemsModel::data(const QModelIndex &index, int role) const
         const QColor colour = m_clusters.value(row.cluster);
         return index.column() == ClusterColumn && colour.isValid() ? QVariant(colour) : QVariant();
     }
-    if (role != Qt::DisplayRole && role != SortRole)
-        return {};
     const qint64 ageMs = row.problem.sinceMs ? m_nowMs() - row.problem.sinceMs : 0;
     if (role == SortRole)
-        return qint64(row.problem.severity) * 10000000000000LL + ageMs;
+        return index.column() == 0
+                   ? QVariant(qint64(row.problem.severity) * 10000000000000LL + ageMs)
+                   : QVariant();
+    if (role != Qt::DisplayRole)
+        return {};
     switch (index.column()) {
     case ClusterColumn:
         return row.cluster;

@@ -31,7 +31,8 @@ public:
         EventColumn,
         ColumnCount
     };
-    // Severity * 1e13 + age in ms: larger sorts first in a descending sort.
+    // Severity * 1e13 + age in ms: larger sorts first in a descending sort. Served in column 0,
+    // the one the view sorts by, so a change of it re-sorts the row.
     static constexpr int SortRole = Qt::UserRole + 1;
 
     struct Cluster

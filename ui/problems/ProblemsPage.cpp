@@ -78,8 +78,8 @@ QString ProblemsPage::pickerEntry()
 
 void ProblemsPage::start(const QList<Cluster> &clusters, const QStringList &namespaces)
 {
-    qDeleteAll(m_feeds);
-    m_feeds.clear();
+    // Out of the list before they go: a feed's last signals come back here.
+    qDeleteAll(std::exchange(m_feeds, {}));
     m_clusters = clusters;
     m_watchedNamespace = namespaces.size() == 1 ? namespaces.first() : QString();
     m_proxy->setNamespaces(namespaces);
@@ -93,7 +93,7 @@ void ProblemsPage::start(const QList<Cluster> &clusters, const QStringList &name
         m_feeds.append(feed);
         connect(feed, &ProblemsFeed::sessionCreated, this, &ProblemsPage::sessionCreated);
         connect(feed, &ProblemsFeed::forbiddenChanged, this, &ProblemsPage::showTrouble);
-        connect(feed, &ProblemsFeed::reachabilityChanged, this, &ProblemsPage::showTrouble);
+        connect(feed, &ProblemsFeed::failureChanged, this, &ProblemsPage::showTrouble);
         feed->start(cluster.connection, cluster.catalog, m_watchedNamespace);
         WatchSession *table = cluster.table;
         if (table && !feed->readsFrom(table) && table->phase() != ReflectorPhase::Stopped) {
@@ -109,9 +109,8 @@ void ProblemsPage::start(const QList<Cluster> &clusters, const QStringList &name
 void ProblemsPage::stop()
 {
     m_ageTicker.stop();
-    // Each feed drops its rows as it goes.
-    const QList<ProblemsFeed *> feeds = std::exchange(m_feeds, {});
-    qDeleteAll(feeds);
+    // Each feed drops its rows as it goes (out of the list first, as in start()).
+    qDeleteAll(std::exchange(m_feeds, {}));
     m_clusters.clear();
     m_messages->hide();
 }
@@ -180,15 +179,15 @@ void ProblemsPage::showTrouble()
     QStringList lines;
     bool down = false;
     for (const ProblemsFeed *feed : std::as_const(m_feeds)) {
-        const QString unreachable = feed->unreachable();
-        if (!unreachable.isEmpty()) {
+        const QString failure = feed->failure();
+        if (!failure.isEmpty()) {
             down = true;
-            lines.append(several ? tr("Context %1 is not answering (%2); its problems are as "
+            lines.append(several ? tr("Context %1 cannot be read (%2); its problems are as "
                                       "last seen.")
-                                       .arg(feed->cluster(), unreachable)
-                                 : tr("The cluster is not answering (%1); the problems are as "
+                                       .arg(feed->cluster(), failure)
+                                 : tr("The cluster cannot be read (%1); the problems are as "
                                       "last seen.")
-                                       .arg(unreachable));
+                                       .arg(failure));
         }
         const QStringList forbidden = feed->forbidden();
         if (!forbidden.isEmpty())
