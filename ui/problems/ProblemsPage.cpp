@@ -38,7 +38,8 @@ ProblemsPage::ProblemsPage(ChangeHistory *history, QWidget *parent)
     m_table->setObjectName(QStringLiteral("problemsTable"));
     m_table->setAccessibleName(tr("Problems"));
     m_table->setAccessibleDescription(
-        tr("Unhealthy objects of the chosen namespaces, most severe and longest first, live"));
+        tr("Unhealthy objects of the chosen contexts and namespaces, most severe and longest "
+           "first, live"));
     m_table->setModel(m_proxy);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
