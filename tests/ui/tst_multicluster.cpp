@@ -51,6 +51,7 @@ private:
     std::unique_ptr<SimServerThread> m_beta;
     std::unique_ptr<QTemporaryDir> m_dir;
     Kubeconfig m_kubeconfig;
+    QUrl m_kubeconfigBeta; // beta's server, as the kubeconfig names it
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QAbstractItemModelTester> m_modelTester;
     std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
@@ -79,6 +80,23 @@ private:
             rows += model->clusterOf(row) == cluster ? 1 : 0;
         return rows;
     }
+    static SimConfig alphaConfig()
+    {
+        SimConfig config;
+        config.namespaces = 2;
+        config.pods = 20;
+        config.deployments = 2;
+        config.churnPerSecond = 10;
+        config.troubledObjects = true; // for the Problems view
+        return config;
+    }
+    static SimConfig betaConfig()
+    {
+        SimConfig config = alphaConfig();
+        config.namespaces = 3;  // one alpha does not have
+        config.deployments = 3; // pods in each
+        return config;
+    }
     bool bothLoaded() const { return rowsOf("alpha") >= 20 && rowsOf("beta") >= 20; }
     // The shown Problems row of cluster whose Problem starts with problem, or -1.
     int problemRow(const QString &cluster, const QString &problem) const
@@ -106,18 +124,11 @@ private slots:
     void init()
     {
         QSettings().clear();
-        SimConfig config;
-        config.namespaces = 2;
-        config.pods = 20;
-        config.deployments = 2;
-        config.churnPerSecond = 10;
-        config.troubledObjects = true; // for the Problems view
         m_alpha = std::make_unique<SimServerThread>();
         m_beta = std::make_unique<SimServerThread>();
-        const QUrl alpha = m_alpha->start(config);
-        config.namespaces = 3;  // one alpha does not have
-        config.deployments = 3; // pods in each
-        const QUrl beta = m_beta->start(config);
+        const QUrl alpha = m_alpha->start(alphaConfig());
+        const QUrl beta = m_beta->start(betaConfig());
+        m_kubeconfigBeta = beta;
         QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
         QVERIFY2(!beta.isEmpty(), qPrintable(m_beta->errorString()));
         m_dir = std::make_unique<QTemporaryDir>();
@@ -294,6 +305,7 @@ private slots:
             page->proxy()->index(alphaCrash, ProblemsModel::NamespaceColumn).data().toString();
         const QString name =
             page->proxy()->index(alphaCrash, ProblemsModel::NameColumn).data().toString();
+        const quint16 betaPort = quint16(m_kubeconfigBeta.port());
         m_beta->stop();
         // Then the Problems view's message names beta, and beta's rows stay as last seen
         QTRY_VERIFY_WITH_TIMEOUT(page->messageBar()->isVisible(), 30000);
@@ -319,6 +331,15 @@ private slots:
                 .contains("\"ok\":true"));
         QTRY_VERIFY_WITH_TIMEOUT(alphaChanged(), 10000);
         QVERIFY(page->feedOf("alpha")->failure().isEmpty());
+
+        // When beta's server is back on its port
+        m_beta = std::make_unique<SimServerThread>();
+        QVERIFY2(!m_beta->start(betaConfig(), betaPort).isEmpty(),
+                 qPrintable(m_beta->errorString()));
+        // Then its problems are read again and the message goes
+        QTRY_VERIFY_WITH_TIMEOUT(page->feedOf("beta")->failure().isEmpty(), 45000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->messageBar()->isVisible(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(problemRow("beta", "NotReady") >= 0, 20000);
     }
 
     void shouldNameTheClusterOfTheSelectedObject()
