@@ -6,10 +6,12 @@
 #include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
+#include "ui/DetailPane.h"
 #include "ui/ErrorAdvisor.h"
 #include "ui/NamespaceList.h"
 #include "ui/ObjectTableModel.h"
 #include "ui/UiLogging.h"
+#include "ui/WindowSettings.h"
 
 ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
                              const QString &defaultNamespace, const QString &sessionPrefix,
@@ -52,6 +54,12 @@ ClusterMember::~ClusterMember()
 QString ClusterMember::name() const
 {
     return m_connection->name();
+}
+
+void ClusterMember::showIn(DetailPane *pane, bool named) const
+{
+    pane->setConnection(m_connection.get());
+    pane->setCluster(named ? name() : QString(), WindowSettings().contextColour(name()));
 }
 
 void ClusterMember::watch(const View &view)

@@ -11,6 +11,7 @@
 
 class ChangeHistory;
 class ClusterConnection;
+class DetailPane;
 class NamespaceList;
 class ObjectTableModel;
 class ResourceCatalog;
@@ -53,6 +54,10 @@ public:
     const ResourceType &type() const { return m_type; }
     // The cluster's discovery answered and does not serve the view's type: nothing is watched.
     bool lacksType() const { return m_lacksType; }
+
+    // Points pane at this cluster's objects: its connection, and its name and colour in the
+    // title when named (several clusters are shown).
+    void showIn(DetailPane *pane, bool named) const;
 
     // Watches view from an empty table (another type, namespaces or selector). The first call
     // also starts the namespaces watch and discovery.

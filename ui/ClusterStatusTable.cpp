@@ -41,16 +41,29 @@ ClusterStatusTable::ClusterStatusTable(ClusterSet *clusters, QWidget *parent)
         for (int column = 0; column < ColumnCount; ++column)
             setItem(row, column, new QTableWidgetItem);
         item(row, ContextColumn)->setText(member->name());
+        m_sessions.append(member->session());
+        m_paused.append(PauseMark());
         showState(row, member->session()->state());
         connect(member->session(), &WatchSession::stateChanged, this,
                 [this, row](const SessionState &state) { showState(row, state); });
     }
 }
 
+void ClusterStatusTable::markPaused(const WatchSession *session)
+{
+    const int row = int(m_sessions.indexOf(session));
+    if (row < 0)
+        return;
+    m_paused[row].set(session->phase());
+    showState(row, session->state());
+}
+
 void ClusterStatusTable::showState(int row, const SessionState &state)
 {
-    item(row, PhaseColumn)->setText(reflectorPhaseName(state.phase));
-    item(row, PhaseColumn)->setForeground(reflectorPhaseColour(state.phase));
+    const bool paused = m_paused[row].follow(state.phase);
+    item(row, PhaseColumn)->setText(paused ? PauseMark::name() : reflectorPhaseName(state.phase));
+    item(row, PhaseColumn)
+        ->setForeground(paused ? PauseMark::colour() : reflectorPhaseColour(state.phase));
     item(row, VersionColumn)->setText(state.stats.resourceVersion);
     item(row, ObjectsColumn)->setText(QLocale().toString(state.objectCount));
     const ApiError &error = state.stats.lastError;

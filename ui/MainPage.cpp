@@ -30,7 +30,6 @@ MainPage::MainPage(ObjectSortFilterProxy *proxy, ClusterTableModel *rows, Change
     m_detail = new DetailPane(std::move(detailSessions), m_splitter);
     m_detail->setHistory(history);
     m_problems = new ProblemsPage(history, m_views);
-    connect(m_problems, &ProblemsPage::objectChosen, m_detail, &DetailPane::showObject);
     m_views->addWidget(m_table);
     m_views->addWidget(m_problems);
     m_splitter->addWidget(m_views);

@@ -107,6 +107,7 @@ void MainWindow::wireToolBar()
             &MainWindow::onNamespacesChanged);
     connect(m_toolBar->filter(), &QLineEdit::textChanged, this, [this](const QString &text) {
         m_proxy->setText(text);
+        m_problems->setFilterText(text);
         m_toolBar->showFilterError(m_proxy->isTextValid() ? QString() : m_proxy->textError());
     });
     connect(m_toolBar->labelSelector(), &QLineEdit::returnPressed, this,
@@ -158,6 +159,16 @@ void MainWindow::buildCentralArea()
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
+    connect(
+        m_problems, &ProblemsPage::objectChosen, this,
+        [this](const QString &cluster, const StoredObjectPtr &object, const WatchTarget &source) {
+            if (ClusterMember *member = m_clusters->member(cluster)) {
+                member->showIn(m_detail, m_clusters->isMulti());
+                m_detail->showObject(object, source);
+            }
+        });
+    connect(m_problems, &ProblemsPage::countChanged, this,
+            [this] { statusBar()->showMessage(m_problems->countText()); });
     m_pages->addWidget(main);
     m_noKubeconfigPage = new NoKubeconfigPage(m_pages);
     connect(m_noKubeconfigPage, &NoKubeconfigPage::demoRequested, this, &MainWindow::demoRequested);
@@ -166,6 +177,7 @@ void MainWindow::buildCentralArea()
     addDockWidget(Qt::BottomDockWidgetArea, m_statusDock);
     connect(m_problems, &ProblemsPage::sessionCreated, this,
             [this](WatchSession *session) { m_statusPanel->addSession(session, false); });
+    connect(m_problems, &ProblemsPage::tableWatchPaused, m_statusPanel, &StatusPanel::markPaused);
 }
 
 void MainWindow::restoreWindowState()
@@ -244,6 +256,8 @@ void MainWindow::showNoKubeconfig(const QString &details)
 
 void MainWindow::onRowsSettled()
 {
+    if (m_problems->isRunning())
+        return; // the table is hidden (and its watch paused): the status bar counts problems
     m_table->reselect(m_selectedCluster, m_selectedKey);
     m_detailFollower->follow(m_selectedCluster, m_selectedKey);
     statusBar()->showMessage(m_table->rowCountText(m_type.resource));
@@ -387,16 +401,12 @@ void MainWindow::showProblems(bool shown)
         return;
     }
     m_bannerPresenter->follow(nullptr);
-    // ProblemsModel keys rows by kind, namespace and name: one cluster's problems for now.
-    if (m_clusters->isMulti())
-        m_messages->showInfo(tr("Problems shows context %1 only; the other contexts' problems "
-                                "are not gathered yet.")
-                                 .arg(first->name()));
-    m_detail->setConnection(first->connection());
-    m_detail->setCluster(m_clusters->isMulti() ? first->name() : QString(),
-                         WindowSettings().contextColour(first->name()));
-    m_problems->start(first->connection(), first->catalog(), namespaceSelector()->selected(),
-                      first->session());
+    first->showIn(m_detail, m_clusters->isMulti()); // until a row says which cluster
+    QList<ProblemsPage::Cluster> clusters;
+    for (ClusterMember *member : m_clusters->members())
+        clusters.append({member->name(), member->connection(), member->catalog(), member->session(),
+                         WindowSettings().contextColour(member->name())});
+    m_problems->start(clusters, namespaceSelector()->selected());
 }
 
 void MainWindow::startMainWatch()

@@ -55,3 +55,12 @@ bool ObjectFilter::accepts(const ObjectRowModel &model, int row) const
         return true;
     return model.containsText(row, m_needle);
 }
+
+bool ObjectFilter::acceptsText(const QString &haystack) const
+{
+    if (!m_textError.isEmpty())
+        return false;
+    if (m_useRegex)
+        return m_regex.match(haystack).hasMatch();
+    return haystack.contains(m_needle, Qt::CaseInsensitive);
+}

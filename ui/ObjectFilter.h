@@ -23,6 +23,8 @@ public:
     const QString &textError() const { return m_textError; }
 
     bool accepts(const ObjectRowModel &model, int row) const;
+    // The text part alone, over any text (other views' rows: one line per column).
+    bool acceptsText(const QString &haystack) const;
 
 private:
     QSet<QString> m_namespaces;

@@ -123,6 +123,13 @@ QString ReflectorStatusWidget::phaseText() const
     return m_phase->text();
 }
 
+void ReflectorStatusWidget::markPaused()
+{
+    if (m_session)
+        m_paused.set(m_session->phase());
+    refresh();
+}
+
 QString ReflectorStatusWidget::errorText() const
 {
     return m_error->text();
@@ -134,11 +141,12 @@ void ReflectorStatusWidget::refresh()
         return;
     const ReflectorPhase phase = m_session->phase();
     const ReflectorStats &stats = m_session->stats();
-    const QString phaseName = reflectorPhaseName(phase);
+    const bool paused = m_paused.follow(phase);
+    const QString phaseName = paused ? PauseMark::name() : reflectorPhaseName(phase);
     m_phase->setText(phaseName);
     m_phase->setAccessibleName(phaseName);
     QPalette p = m_phase->palette();
-    p.setColor(QPalette::Window, reflectorPhaseColour(phase));
+    p.setColor(QPalette::Window, paused ? PauseMark::colour() : reflectorPhaseColour(phase));
     p.setColor(QPalette::WindowText, Qt::white);
     m_phase->setPalette(p);
 

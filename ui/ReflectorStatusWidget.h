@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/PauseMark.h"
+
 #include <QDateTime>
 #include <QPointer>
 #include <QTimer>
@@ -25,6 +27,9 @@ public:
     ReflectorStatusWidget(WatchSession *session, bool withChart, QWidget *parent = nullptr);
 
     QString phaseText() const;
+    // The session is being stopped on purpose while its view is hidden: "paused", in a
+    // neutral colour, until it runs again.
+    void markPaused();
     QString errorText() const;
     EventRateChart *chart() const { return m_chart; }
     NamespaceMembersWidget *namespaceMembers() const { return m_namespaceMembers; }
@@ -51,4 +56,5 @@ private:
     NamespaceMembersWidget *m_namespaceMembers;
     QTimer m_ticker;
     qint64 m_lastEventTotal = -1;
+    PauseMark m_paused;
 };

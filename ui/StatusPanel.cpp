@@ -40,6 +40,14 @@ ReflectorStatusWidget *StatusPanel::statusOf(WatchSession *session) const
     return nullptr;
 }
 
+void StatusPanel::markPaused(WatchSession *session)
+{
+    if (ReflectorStatusWidget *widget = statusOf(session))
+        widget->markPaused();
+    if (m_clusterTable)
+        m_clusterTable->markPaused(session);
+}
+
 void StatusPanel::setClusters(ClusterSet *clusters)
 {
     delete m_clusterTable;

@@ -20,6 +20,9 @@ public:
     // A tab that lives as long as the session. index -1: append.
     ReflectorStatusWidget *addSession(WatchSession *session, bool withChart, int index = -1);
     ReflectorStatusWidget *statusOf(WatchSession *session) const;
+    // The session was stopped on purpose while its view is hidden: its tab and Clusters row
+    // say "paused" until it runs again.
+    void markPaused(WatchSession *session);
     // The Clusters tab for these clusters (null removes it).
     void setClusters(ClusterSet *clusters);
     // First, each cluster's table and namespace watches; the Clusters tab before them when

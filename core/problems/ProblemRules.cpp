@@ -1,5 +1,7 @@
 #include "core/problems/ProblemRules.h"
 
+#include "core/problems/RestartLog.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QSet>
@@ -11,11 +13,10 @@ using namespace simdjson;
 struct ProblemRules::Parser
 {
     dom::parser parser;
+    RestartLog restarts;
 };
 
 namespace {
-
-constexpr qint64 HourMs = 3600 * 1000;
 
 QString tr(const char *text)
 {
@@ -62,17 +63,29 @@ QString restartWords(qint64 count)
     return count == 1 ? tr("1 restart") : tr("%1 restarts").arg(count);
 }
 
+// "5 restarts in 10 min" when the restarts of the last hour are known, else the total.
+QString restartWords(qint64 total, const RestartLog::Recent &recent, qint64 nowMs)
+{
+    if (!recent.known || recent.count == 0)
+        return restartWords(total);
+    const qint64 minutes = qMax<qint64>(1, (nowMs - recent.sinceMs + 59999) / 60000);
+    return tr("%1 in %2 min").arg(restartWords(recent.count)).arg(minutes);
+}
+
 Problem make(Problem::Severity severity, const QString &text, qint64 sinceMs)
 {
     return Problem{severity, text, sinceMs};
 }
 
-std::optional<Problem> podProblem(dom::element pod, qint64 nowMs)
+// restarts: where the pod's restarts are remembered under key, between evaluations.
+std::optional<Problem> podProblem(dom::element pod, qint64 nowMs, RestartLog &restarts,
+                                  const QString &key)
 {
     const std::string_view phase = stringAt(pod, "/status/phase");
     const qint64 createdMs = timeMs(stringAt(pod, "/metadata/creationTimestamp"));
     const std::optional<dom::element> ready = condition(pod, "Ready");
     const qint64 readySinceMs = ready ? timeMs(stringAt(*ready, "/lastTransitionTime")) : 0;
+    const qint64 startedMs = timeMs(stringAt(pod, "/status/startTime"));
     if (phase == "Succeeded")
         return std::nullopt;
 
@@ -88,13 +101,14 @@ std::optional<Problem> podProblem(dom::element pod, qint64 nowMs)
     }
     int total = 0;
     int readyCount = 0;
-    qint64 restarts = 0;
+    qint64 restartTotal = 0;
     std::optional<Problem> worst;
     const auto consider = [&](const Problem &problem) {
         if (!worst || problem.severity > worst->severity)
             worst = problem;
     };
-    qint64 lastRestartMs = 0;
+    // The pod's restarts in the last hour: summed over its containers, known if known for each.
+    RestartLog::Recent recent{0, nowMs, 0, true};
     for (const char *list : {"/status/initContainerStatuses", "/status/containerStatuses"}) {
         dom::array statuses;
         if (pod.at_pointer(list).get(statuses) != SUCCESS)
@@ -112,16 +126,24 @@ std::optional<Problem> podProblem(dom::element pod, qint64 nowMs)
                 readyCount += isReady ? 1 : 0;
             }
             const qint64 count = intAt(s, "/restartCount", 0);
-            restarts += count;
+            restartTotal += count;
             const std::string_view waiting = stringAt(s, "/state/waiting/reason");
             // The last termination: of the previous run, or of this one when it has ended.
             std::string_view lastReason = stringAt(s, "/lastState/terminated/reason");
             if (lastReason.empty())
                 lastReason = stringAt(s, "/state/terminated/reason");
             const qint64 finishedMs = timeMs(stringAt(s, "/lastState/terminated/finishedAt"));
-            lastRestartMs = qMax(lastRestartMs, finishedMs);
+            // Init and regular containers may share a name.
+            const QString container = (init ? QStringLiteral("init/") : QString()) +
+                                      QString::fromUtf8(name.data(), qsizetype(name.size()));
+            const RestartLog::Recent own =
+                restarts.observe(key, container, count, finishedMs, startedMs, nowMs);
+            recent.known = recent.known && own.known;
+            recent.count += own.count;
+            recent.sinceMs = qMin(recent.sinceMs, own.sinceMs);
+            recent.latestMs = qMax(recent.latestMs, own.latestMs);
             if (waiting == "CrashLoopBackOff") {
-                QString text = tr("CrashLoopBackOff, %1").arg(restartWords(count));
+                QString text = tr("CrashLoopBackOff, %1").arg(restartWords(count, own, nowMs));
                 if (lastReason == "OOMKilled")
                     text += tr(", OOMKilled");
                 consider(make(Problem::Severity::Critical, text, readySinceMs));
@@ -152,12 +174,10 @@ std::optional<Problem> podProblem(dom::element pod, qint64 nowMs)
     if (readyCount < total)
         return make(Problem::Severity::Warning, tr("%1/%2 ready").arg(readyCount).arg(total),
                     readySinceMs);
-    if (restarts > 0 && lastRestartMs > 0 && nowMs - lastRestartMs < HourMs)
-        return make(
-            Problem::Severity::Warning,
-            tr("%1, the last %2 ago")
-                .arg(restartWords(restarts), ProblemRules::shortDuration(nowMs - lastRestartMs)),
-            lastRestartMs);
+    // latestMs is within the last hour when set (the log keeps no older times).
+    if (recent.latestMs > 0 || (recent.known && recent.count > 0))
+        return make(Problem::Severity::Warning, restartWords(restartTotal, recent, nowMs),
+                    recent.latestMs > 0 ? recent.latestMs : recent.sinceMs);
     return std::nullopt;
 }
 
@@ -224,13 +244,18 @@ ProblemRules::ProblemRules()
 ProblemRules::~ProblemRules() = default;
 
 std::optional<Problem> ProblemRules::evaluate(QStringView kind, const QByteArray &json,
-                                              qint64 nowMs)
+                                              qint64 nowMs, const QString &trackingKey)
 {
     dom::element root;
     if (m_parser->parser.parse(json.constData(), size_t(json.size())).get(root) != SUCCESS)
         return std::nullopt;
-    if (kind == u"Pod")
-        return podProblem(root, nowMs);
+    if (kind == u"Pod") {
+        if (trackingKey.isEmpty()) {
+            RestartLog firstSight; // nothing seen before, nothing kept
+            return podProblem(root, nowMs, firstSight, trackingKey);
+        }
+        return podProblem(root, nowMs, m_parser->restarts, trackingKey);
+    }
     if (kind == u"Deployment" || kind == u"StatefulSet" || kind == u"ReplicaSet")
         return workloadProblem(root, false);
     if (kind == u"DaemonSet")
@@ -262,6 +287,11 @@ std::optional<ProblemRules::Warning> ProblemRules::warningOf(const QByteArray &e
     if (warning.timeMs == 0)
         warning.timeMs = timeMs(stringAt(event, "/eventTime"));
     return warning;
+}
+
+void ProblemRules::forget(const QString &trackingKey)
+{
+    m_parser->restarts.forget(trackingKey);
 }
 
 QString ProblemRules::shortDuration(qint64 ms)

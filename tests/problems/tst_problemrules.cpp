@@ -26,6 +26,20 @@ QByteArray restartedPod(const QByteArray &finishedAt)
                    finishedAt + R"("}}}]})");
 }
 
+// A pod started at startTime whose container is crash-looping after count restarts, the last
+// run ending at finishedAt.
+QByteArray crashLoopingPod(int count, const QByteArray &finishedAt, const QByteArray &startTime)
+{
+    return podJson(R"({"phase":"Running","startTime":")" + startTime +
+                   R"(","containerStatuses":[{"name":"app","ready":false,"restartCount":)" +
+                   QByteArray::number(count) +
+                   R"(,"state":{"waiting":{"reason":"CrashLoopBackOff"}},)"
+                   R"("lastState":{"terminated":{"reason":"Error","finishedAt":")" +
+                   finishedAt + R"("}}}]})");
+}
+
+constexpr qint64 MinuteMs = 60 * 1000;
+
 } // namespace
 
 // The Problems view's rules, each with an object that has the problem and one that has not.
@@ -209,12 +223,71 @@ private slots:
     void shouldReportRestartsInTheLastHourOnly()
     {
         // Given a healthy pod that restarted 10 minutes ago, and one that restarted 2 hours ago
-        // Then only the recent one is a problem
+        // Then only the recent one is a problem, with its total: seen for the first time, when
+        // its earlier restart happened is not known
         const std::optional<Problem> recent =
             m_rules->evaluate(u"Pod", restartedPod("2026-12-04T11:50:00Z"), Now);
         QVERIFY(recent);
-        QCOMPARE(recent->text, QStringLiteral("2 restarts, the last 10m ago"));
+        QCOMPARE(recent->text, QStringLiteral("2 restarts"));
+        QCOMPARE(QDateTime::fromMSecsSinceEpoch(recent->sinceMs, Qt::UTC).time(), QTime(11, 50));
         QVERIFY(!m_rules->evaluate(u"Pod", restartedPod("2026-12-04T10:00:00Z"), Now));
+    }
+
+    void shouldSayHowManyRestartsInHowLongForAPodStartedWithinTheHour()
+    {
+        // Given a pod started 10 minutes ago, crash-looping after 5 restarts
+        const QByteArray json = crashLoopingPod(5, "2026-12-04T11:58:00Z", "2026-12-04T11:50:00Z");
+        // When evaluated
+        const std::optional<Problem> problem = m_rules->evaluate(u"Pod", json, Now);
+        // Then every restart is known to be in those 10 minutes
+        QVERIFY(problem);
+        QCOMPARE(problem->text, QStringLiteral("CrashLoopBackOff, 5 restarts in 10 min"));
+    }
+
+    void shouldCountTheRestartsItSeesHappenWithinTheHour()
+    {
+        // Given a pod started a day ago, crash-looping after 5 restarts, the last 2 hours ago
+        const QString key = QStringLiteral("Pod default/p");
+        const QByteArray started = "2026-12-03T12:00:00Z";
+        std::optional<Problem> problem = m_rules->evaluate(
+            u"Pod", crashLoopingPod(5, "2026-12-04T10:00:00Z", started), Now, key);
+        // Then none of its restarts is recent: it says the total
+        QCOMPARE(problem->text, QStringLiteral("CrashLoopBackOff, 5 restarts"));
+
+        // When it is seen restarting twice more, the latest run ending a minute later, and
+        // once more 3 minutes after that without a newer finishedAt
+        m_rules->evaluate(u"Pod", crashLoopingPod(7, "2026-12-04T12:01:00Z", started),
+                          Now + 2 * MinuteMs, key);
+        problem = m_rules->evaluate(u"Pod", crashLoopingPod(8, "2026-12-04T12:01:00Z", started),
+                                    Now + 5 * MinuteMs, key);
+        // Then the three restarts are dated, within the last 4 minutes
+        QCOMPARE(problem->text, QStringLiteral("CrashLoopBackOff, 3 restarts in 4 min"));
+
+        // When an hour and more has passed without a restart
+        problem = m_rules->evaluate(u"Pod", crashLoopingPod(8, "2026-12-04T12:01:00Z", started),
+                                    Now + 70 * MinuteMs, key);
+        // Then none is recent any more
+        QCOMPARE(problem->text, QStringLiteral("CrashLoopBackOff, 8 restarts"));
+    }
+
+    void shouldFallBackToTheTotalWhenWhenRestartsHappenedIsUnknown()
+    {
+        // Given a pod started a day ago that has restarted 5 times, the last 2 minutes ago
+        const QString key = QStringLiteral("Pod default/p");
+        const QByteArray json = crashLoopingPod(5, "2026-12-04T11:58:00Z", "2026-12-03T12:00:00Z");
+        // When it is seen, and again a minute later
+        m_rules->evaluate(u"Pod", json, Now, key);
+        const std::optional<Problem> problem = m_rules->evaluate(u"Pod", json, Now + MinuteMs, key);
+        // Then the 4 before the last may lie within the hour or not: the total is said
+        QCOMPARE(problem->text, QStringLiteral("CrashLoopBackOff, 5 restarts"));
+
+        // When the pod goes and one of the same name, at its first restart, comes
+        m_rules->forget(key);
+        const std::optional<Problem> again = m_rules->evaluate(
+            u"Pod", crashLoopingPod(1, "2026-12-04T12:01:00Z", "2026-12-03T12:00:00Z"),
+            Now + 3 * MinuteMs, key);
+        // Then its one restart is dated by its finishedAt
+        QCOMPARE(again->text, QStringLiteral("CrashLoopBackOff, 1 restart in 2 min"));
     }
 
     void shouldReportANotReadyNodeAndPressure()

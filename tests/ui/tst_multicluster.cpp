@@ -8,6 +8,7 @@
 #include "ui/ClusterTableModel.h"
 #include "ui/ContextSelector.h"
 #include "ui/DetailPane.h"
+#include "ui/MainToolBar.h"
 #include "ui/MainWindow.h"
 #include "ui/MessageBar.h"
 #include "ui/NamespaceSelector.h"
@@ -15,12 +16,18 @@
 #include "ui/ObjectTableModel.h"
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
+#include "ui/WindowSettings.h"
+#include "ui/problems/ProblemsFeed.h"
+#include "ui/problems/ProblemsModel.h"
+#include "ui/problems/ProblemsPage.h"
+#include "ui/problems/ProblemsProxy.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
 #include <QItemSelectionModel>
 #include <QLabel>
+#include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
 #include <QSettings>
@@ -44,6 +51,7 @@ private:
     std::unique_ptr<SimServerThread> m_beta;
     std::unique_ptr<QTemporaryDir> m_dir;
     Kubeconfig m_kubeconfig;
+    QUrl m_kubeconfigBeta; // beta's server, as the kubeconfig names it
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QAbstractItemModelTester> m_modelTester;
     std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
@@ -72,7 +80,38 @@ private:
             rows += model->clusterOf(row) == cluster ? 1 : 0;
         return rows;
     }
+    static SimConfig alphaConfig()
+    {
+        SimConfig config;
+        config.namespaces = 2;
+        config.pods = 20;
+        config.deployments = 2;
+        config.churnPerSecond = 10;
+        config.troubledObjects = true; // for the Problems view
+        return config;
+    }
+    static SimConfig betaConfig()
+    {
+        SimConfig config = alphaConfig();
+        config.namespaces = 3;  // one alpha does not have
+        config.deployments = 3; // pods in each
+        return config;
+    }
     bool bothLoaded() const { return rowsOf("alpha") >= 20 && rowsOf("beta") >= 20; }
+    // The shown Problems row of cluster whose Problem starts with problem, or -1.
+    int problemRow(const QString &cluster, const QString &problem) const
+    {
+        const QAbstractItemModel *rows = m_window->problemsPage()->proxy();
+        for (int row = 0; row < rows->rowCount(); ++row) {
+            if (rows->index(row, ProblemsModel::ClusterColumn).data().toString() == cluster &&
+                rows->index(row, ProblemsModel::ProblemColumn)
+                    .data()
+                    .toString()
+                    .startsWith(problem))
+                return row;
+        }
+        return -1;
+    }
 
 private slots:
     void initTestCase()
@@ -85,17 +124,11 @@ private slots:
     void init()
     {
         QSettings().clear();
-        SimConfig config;
-        config.namespaces = 2;
-        config.pods = 20;
-        config.deployments = 2;
-        config.churnPerSecond = 10;
         m_alpha = std::make_unique<SimServerThread>();
         m_beta = std::make_unique<SimServerThread>();
-        const QUrl alpha = m_alpha->start(config);
-        config.namespaces = 3;  // one alpha does not have
-        config.deployments = 3; // pods in each
-        const QUrl beta = m_beta->start(config);
+        const QUrl alpha = m_alpha->start(alphaConfig());
+        const QUrl beta = m_beta->start(betaConfig());
+        m_kubeconfigBeta = beta;
         QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
         QVERIFY2(!beta.isEmpty(), qPrintable(m_beta->errorString()));
         m_dir = std::make_unique<QTemporaryDir>();
@@ -202,6 +235,111 @@ private slots:
         QCOMPARE(alpha->session()->phase(), ReflectorPhase::Watching);
         QVERIFY(rowsOf("alpha") > 0);
         QVERIFY(rowsOf("beta") > 0); // the last known state stays, marked
+    }
+
+    void shouldListEveryClustersProblemsAndKeepTheLiveOnesWhenOneGoesDown()
+    {
+        // Given both clusters loaded, each with troubled objects
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        ProblemsPage *page = m_window->problemsPage();
+        QAbstractItemModelTester modelTester(
+            page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester proxyTester(
+            page->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        // When Problems is picked
+        QVERIFY(m_window->selectResource(ProblemsPage::pickerEntry()));
+
+        // Then both clusters' problems are listed, each on its own connection, the Cluster
+        // column first with the context's colour
+        QTRY_VERIFY_WITH_TIMEOUT(problemRow("alpha", "CrashLoopBackOff") >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(problemRow("beta", "CrashLoopBackOff") >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(problemRow("beta", "NotReady") >= 0, 20000);
+        QCOMPARE(page->feeds().size(), 2);
+        QVERIFY(page->feedOf("alpha")->sourceOf("pods")->connection() ==
+                m_window->clusters()->member("alpha")->connection());
+        QVERIFY(page->feedOf("beta")->sourceOf("pods")->connection() ==
+                m_window->clusters()->member("beta")->connection());
+        QVERIFY(!page->table()->isColumnHidden(ProblemsModel::ClusterColumn));
+        QCOMPARE(page->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Cluster"));
+        const QModelIndex betaCell =
+            page->proxy()->index(problemRow("beta", "NotReady"), ProblemsModel::ClusterColumn);
+        QCOMPARE(betaCell.data(Qt::DecorationRole).value<QColor>(),
+                 WindowSettings().contextColour("beta"));
+        // And the Clusters tab says each table watch is paused, not stopped
+        ClusterStatusTable *status = m_window->statusPanel()->clusterTable();
+        QTRY_COMPARE_WITH_TIMEOUT(status->item(0, 1)->text(), QString("paused"), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(status->item(1, 1)->text(), QString("paused"), 10000);
+        // And no message says only one context is shown
+        QVERIFY(!m_window->messageBar()->isVisible() ||
+                !m_window->messageBar()->text().contains("only"));
+
+        // When beta's NotReady node is selected
+        const int nodeRow = problemRow("beta", "NotReady");
+        const QString node =
+            page->proxy()->index(nodeRow, ProblemsModel::NameColumn).data().toString();
+        page->table()->selectRow(nodeRow);
+        // Then the detail pane shows it, read on beta's server, and names beta
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Node"), 10000);
+        QCOMPARE(m_window->detailPane()->objectSession()->connection(),
+                 m_window->clusters()->member("beta")->connection());
+        auto *title = m_window->detailPane()->findChild<QLabel *>("detailTitle");
+        QVERIFY2(title->text().endsWith(node + " on beta"), qPrintable(title->text()));
+
+        // When the filter text names alpha
+        auto *filter = m_window->findChild<MainToolBar *>()->filter();
+        filter->setText("ALPHA");
+        // Then alpha's rows alone are shown
+        QVERIFY(page->proxy()->rowCount() > 0);
+        QCOMPARE(
+            page->proxy()->rowCount(), page->model()->rowCount() - [page] {
+                int beta = 0;
+                for (int row = 0; row < page->model()->rowCount(); ++row)
+                    beta += page->model()->clusterAt(row) == "beta" ? 1 : 0;
+                return beta;
+            }());
+        filter->clear();
+
+        // When beta's server stops
+        const int alphaCrash = problemRow("alpha", "CrashLoopBackOff");
+        const QString ns =
+            page->proxy()->index(alphaCrash, ProblemsModel::NamespaceColumn).data().toString();
+        const QString name =
+            page->proxy()->index(alphaCrash, ProblemsModel::NameColumn).data().toString();
+        const quint16 betaPort = quint16(m_kubeconfigBeta.port());
+        m_beta->stop();
+        // Then the Problems view's message names beta, and beta's rows stay as last seen
+        QTRY_VERIFY_WITH_TIMEOUT(page->messageBar()->isVisible(), 30000);
+        QVERIFY2(page->messageBar()->text().contains("Context beta cannot be read"),
+                 qPrintable(page->messageBar()->text()));
+        QVERIFY2(!page->messageBar()->text().contains("alpha"),
+                 qPrintable(page->messageBar()->text()));
+        QVERIFY(problemRow("beta", "NotReady") >= 0);
+        // And alpha's problems stay live: its crash-looping pod restarts once more, and its row
+        // changes
+        QSignalSpy changed(page->model(), &QAbstractItemModel::dataChanged);
+        const auto alphaChanged = [&changed, page] {
+            for (const QList<QVariant> &signal : std::as_const(changed)) {
+                if (page->model()->clusterAt(signal.at(0).toModelIndex().row()) == "alpha")
+                    return true;
+            }
+            return false;
+        };
+        QVERIFY(
+            m_alpha
+                ->control(
+                    QString("objects?resource=pods&namespace=%1&name=%2&op=modify").arg(ns, name))
+                .contains("\"ok\":true"));
+        QTRY_VERIFY_WITH_TIMEOUT(alphaChanged(), 10000);
+        QVERIFY(page->feedOf("alpha")->failure().isEmpty());
+
+        // When beta's server is back on its port
+        m_beta = std::make_unique<SimServerThread>();
+        QVERIFY2(!m_beta->start(betaConfig(), betaPort).isEmpty(),
+                 qPrintable(m_beta->errorString()));
+        // Then its problems are read again and the message goes
+        QTRY_VERIFY_WITH_TIMEOUT(page->feedOf("beta")->failure().isEmpty(), 45000);
+        QTRY_VERIFY_WITH_TIMEOUT(!page->messageBar()->isVisible(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(problemRow("beta", "NotReady") >= 0, 20000);
     }
 
     void shouldNameTheClusterOfTheSelectedObject()

@@ -6,17 +6,23 @@
 #include "ui/MessageBar.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
+#include "ui/ReflectorStatusWidget.h"
+#include "ui/StatusPanel.h"
 #include "ui/history/HistoryModel.h"
 #include "ui/history/HistoryView.h"
 #include "ui/problems/ProblemsFeed.h"
 #include "ui/problems/ProblemsModel.h"
 #include "ui/problems/ProblemsPage.h"
+#include "ui/problems/ProblemsProxy.h"
 
 #include "SimWindowTest.h"
 
 #include <QAction>
 #include <QComboBox>
+#include <QLineEdit>
+#include <QRegularExpression>
 #include <QSortFilterProxyModel>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTest>
 
@@ -32,6 +38,7 @@ private:
     std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
 
     ProblemsPage *page() const { return m_window->problemsPage(); }
+    ProblemsFeed *feed() const { return page()->feeds().value(0); }
     QSortFilterProxyModel *rows() const { return page()->proxy(); }
     QString cell(int row, int column) const { return rows()->index(row, column).data().toString(); }
 
@@ -138,8 +145,12 @@ private slots:
                      ->entries(ChangeHistory::historyKey({}, QStringLiteral("pods"),
                                                          ns + u'/' + name, QStringLiteral("sim")))
                      .isEmpty());
-        // And its row says so too
-        QTRY_VERIFY_WITH_TIMEOUT(rowOf("Pod", "CrashLoopBackOff, 6 restarts") >= 0, 10000);
+        // And its row says so too: the restart it saw, not the earlier ones long past
+        const QRegularExpression seen(QStringLiteral("^CrashLoopBackOff, \\d restarts? in 1 min$"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            seen.match(cell(rowOf("Pod", "CrashLoopBackOff"), ProblemsModel::ProblemColumn))
+                .hasMatch(),
+            10000);
     }
 
     void shouldPauseTheTablesWatchRatherThanWatchPodsTwice()
@@ -149,15 +160,19 @@ private slots:
         openProblems(troubled());
         WatchSession *tableWatch = m_window->session();
         QCOMPARE(tableWatch->target().resource, QStringLiteral("pods"));
-        QTRY_VERIFY_WITH_TIMEOUT(page()->feed()->sourceOf("pods") != nullptr, 10000);
-        WatchSession *problemsWatch = page()->feed()->sourceOf(QStringLiteral("pods"));
+        QTRY_VERIFY_WITH_TIMEOUT(feed()->sourceOf("pods") != nullptr, 10000);
+        WatchSession *problemsWatch = feed()->sourceOf(QStringLiteral("pods"));
 
         // Then the table's metadata-only watch (it cannot tell a pod's health) is paused, so
         // one watch of pods runs: the one that feeds the Problems view
         QTRY_COMPARE_WITH_TIMEOUT(tableWatch->phase(), ReflectorPhase::Stopped, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(problemsWatch->hasSynced(), 10000);
+        // And its status tab says it is paused, not stopped
+        ReflectorStatusWidget *status = m_window->statusPanel()->statusOf(tableWatch);
+        QVERIFY(status);
+        QCOMPARE(status->phaseText(), QStringLiteral("paused"));
         QVERIFY(problemsWatch != tableWatch);
-        QVERIFY(!page()->feed()->readsFrom(tableWatch));
+        QVERIFY(!feed()->readsFrom(tableWatch));
         // And Resync lists the view's own watches again, leaving the table's paused
         const qint64 relists = problemsWatch->stats().relists;
         m_window->findChild<MainToolBar *>()->resyncAction()->trigger();
@@ -170,6 +185,46 @@ private slots:
         QVERIFY(!page()->isVisible());
         QVERIFY(gone.isNull());
         QTRY_COMPARE_WITH_TIMEOUT(tableWatch->phase(), ReflectorPhase::Watching, 10000);
+        QCOMPARE(status->phaseText(), reflectorPhaseName(ReflectorPhase::Watching));
+    }
+
+    void shouldFilterProblemsByTheToolbarTextAndCountThemInTheStatusBar()
+    {
+        // Given the Problems view listing the troubled objects
+        openProblems(troubled());
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf("Pod", "OOMKilled") >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf("Node", "NotReady") >= 0, 20000);
+        const int all = rows()->rowCount();
+        // Then the status bar counts its rows, not the hidden table's
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->statusBar()->currentMessage(),
+                                  QStringLiteral("%1 problems").arg(all), 10000);
+
+        // When the toolbar's filter text names one problem, in another case
+        m_window->findChild<MainToolBar *>()->filter()->setText(QStringLiteral("oomKILLED"));
+        // Then only its row is left, and the status bar says so
+        QCOMPARE(rows()->rowCount(), 1);
+        QCOMPARE(cell(0, ProblemsModel::ProblemColumn), QStringLiteral("OOMKilled"));
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+                 QStringLiteral("1 of %1 problems shown").arg(all));
+        // And with one cluster, no Cluster column shows
+        QVERIFY(page()->table()->isColumnHidden(ProblemsModel::ClusterColumn));
+
+        // When the text is cleared
+        m_window->findChild<MainToolBar *>()->filter()->clear();
+        // Then every row is back
+        QCOMPARE(rows()->rowCount(), all);
+
+        // When the OOMKilled pod is deleted
+        const int oom = rowOf("Pod", "OOMKilled");
+        QVERIFY(m_sim
+                    ->control(QStringLiteral("objects?resource=pods&namespace=%1&name=%2&op=delete")
+                                  .arg(cell(oom, ProblemsModel::NamespaceColumn),
+                                       cell(oom, ProblemsModel::NameColumn)))
+                    .contains("\"ok\":true"));
+        // Then its row goes, and the count follows (every row shown)
+        QTRY_COMPARE_WITH_TIMEOUT(rowOf("Pod", "OOMKilled"), -1, 10000);
+        QCOMPARE(m_window->statusBar()->currentMessage(),
+                 QStringLiteral("%1 problems").arg(rows()->rowCount()));
     }
 
     void shouldShowTheRestAndNameWhatMayNotBeListed()
@@ -183,7 +238,7 @@ private slots:
 
         // Then the pods' problems show, and a message names what is missing
         QTRY_VERIFY_WITH_TIMEOUT(rowOf("Pod", "CrashLoopBackOff") >= 0, 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(page()->feed()->forbidden(), QStringList{"nodes"}, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(feed()->forbidden(), QStringList{"nodes"}, 20000);
         QVERIFY(page()->messageBar()->isVisible());
         QVERIFY2(page()->messageBar()->text().contains(u"nodes"),
                  qPrintable(page()->messageBar()->text()));

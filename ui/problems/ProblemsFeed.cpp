@@ -5,13 +5,16 @@
 #include "core/net/ApiError.h"
 #include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
+#include "core/session/SessionState.h"
 #include "core/session/WatchRegistry.h"
 #include "core/session/WatchSession.h"
 #include "ui/UiLogging.h"
 #include "ui/problems/ProblemsModel.h"
 
-ProblemsFeed::ProblemsFeed(ProblemsModel *model, ChangeHistory *history, QObject *parent)
+ProblemsFeed::ProblemsFeed(const QString &cluster, ProblemsModel *model, ChangeHistory *history,
+                           QObject *parent)
     : QObject(parent)
+    , m_cluster(cluster)
     , m_model(model)
     , m_history(history)
 {}
@@ -64,6 +67,7 @@ void ProblemsFeed::stop()
     m_connection = nullptr;
     m_catalog = nullptr;
     emit forbiddenChanged({});
+    emit failureChanged();
 }
 
 void ProblemsFeed::relist()
@@ -136,22 +140,26 @@ void ProblemsFeed::follow(Source &source, WatchSession *session)
     const QString kind = source.type.kind;
     const bool events = isEvents(source);
     if (!events)
-        m_model->clearKind(kind);
+        m_model->clearKind(m_cluster, kind);
     const auto apply = [this, kind, events](const StoreDelta &delta) {
         if (events)
-            m_model->applyEvents(delta);
+            m_model->applyEvents(m_cluster, delta);
         else
-            m_model->applyDelta(kind, delta);
+            m_model->applyDelta(m_cluster, kind, delta);
     };
     connect(session, &WatchSession::storeChanged, source.inbox, apply);
     connect(session, &WatchSession::snapshotReady, source.inbox, apply);
     connect(session, &WatchSession::restarted, source.inbox, [this, kind, events] {
         if (!events)
-            m_model->clearKind(kind);
+            m_model->clearKind(m_cluster, kind);
     });
     const QString name = source.name;
     connect(session, &WatchSession::errorOccurred, source.inbox,
             [this, name](const ApiError &error) { onError(name, error); });
+    connect(session, &WatchSession::stateChanged, source.inbox,
+            [this, name](const SessionState &state) { onStateChanged(name, state); });
+    source.phase = session->phase();
+    setFailure(name, {});
     qCInfo(lcUi) << "problems:" << name << (borrowing ? "from a running watch" : "watched");
     if (borrowing)
         session->requestSnapshot();
@@ -159,20 +167,23 @@ void ProblemsFeed::follow(Source &source, WatchSession *session)
 
 void ProblemsFeed::drop(Source &source)
 {
+    setFailure(source.name, {});
     delete source.inbox;
     source.inbox = nullptr;
     delete source.own;
     source.own = nullptr;
     source.borrowed = nullptr;
     if (!source.type.kind.isEmpty() && !isEvents(source))
-        m_model->clearKind(source.type.kind);
+        m_model->clearKind(m_cluster, source.type.kind);
 }
 
 void ProblemsFeed::onError(const QString &qualifiedName, const ApiError &error)
 {
     Source *source = find(qualifiedName);
-    if (!source || error.httpStatus != 403)
-        return; // the watch retries on its own, and its status tab says so
+    if (!source)
+        return;
+    if (error.httpStatus != 403)
+        return setFailure(qualifiedName, error.toString()); // the watch retries on its own
     qCWarning(lcUi) << "problems: may not list" << qualifiedName << error.toString();
     // Called from the session's own signal: it goes once that returns.
     if (source->own)
@@ -218,6 +229,40 @@ WatchTarget ProblemsFeed::targetOf(const QString &kind) const
     for (const Source &source : m_sources) {
         if (source.type.kind == kind && !isEvents(source))
             return source.target;
+    }
+    return {};
+}
+
+void ProblemsFeed::setFailure(const QString &qualifiedName, const QString &failure)
+{
+    Source *source = find(qualifiedName);
+    if (!source || source->failure == failure)
+        return;
+    source->failure = failure;
+    source->failedAt = QDateTime::currentDateTime();
+    emit failureChanged();
+}
+
+void ProblemsFeed::onStateChanged(const QString &qualifiedName, const SessionState &state)
+{
+    Source *source = find(qualifiedName);
+    if (!source)
+        return;
+    // An error is reported (and the state published) while the phase still says Watching: live
+    // again is Watching entered anew, or an event or bookmark heard since the error.
+    const bool live = state.phase == ReflectorPhase::Watching;
+    const bool entered = live && source->phase != ReflectorPhase::Watching;
+    const bool heard = live && state.stats.lastEventTime > source->failedAt;
+    source->phase = state.phase;
+    if (entered || heard)
+        setFailure(qualifiedName, {});
+}
+
+QString ProblemsFeed::failure() const
+{
+    for (const Source &source : m_sources) {
+        if (!source.failure.isEmpty())
+            return source.failure;
     }
     return {};
 }

@@ -2,8 +2,10 @@
 
 #include "core/discovery/ResourceType.h"
 #include "core/store/StoreDelta.h"
+#include "core/watch/ReflectorPhase.h"
 #include "core/watch/WatchTarget.h"
 
+#include <QDateTime>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -15,20 +17,24 @@ class ProblemsModel;
 class ResourceCatalog;
 class WatchSession;
 struct ApiError;
+struct SessionState;
 
-// Feeds a ProblemsModel on one cluster: the kinds its rules judge, and events for the Warning
-// messages, each from a running watch that already carries whole objects of it (found in the
-// connection's WatchRegistry, e.g. the table's), else from a watch of its own. Kinds the server
-// does not serve are left out; a kind the user may not list (403) is given up and named by
-// forbidden(), so the rest still shows.
+// Feeds a ProblemsModel the rows of one cluster: the kinds its rules judge, and events for the
+// Warning messages, each from a running watch that already carries whole objects of it (found in
+// the connection's WatchRegistry, e.g. the table's), else from a watch of its own. Kinds the
+// server does not serve are left out; a kind the user may not list (403) is given up and named
+// by forbidden(), so the rest still shows; a watch that fails otherwise retries, and
+// failure() says why meanwhile.
 class ProblemsFeed : public QObject
 {
     Q_OBJECT
 
 public:
-    // model: not owned; outlives the feed. history (not owned, may be null): where the feed's
-    // own watches record changes, for the detail pane's History tab.
-    ProblemsFeed(ProblemsModel *model, ChangeHistory *history, QObject *parent = nullptr);
+    // cluster: the model's name for the rows' cluster. model: not owned; outlives the feed.
+    // history (not owned, may be null): where the feed's own watches record changes, for the
+    // detail pane's History tab.
+    ProblemsFeed(const QString &cluster, ProblemsModel *model, ChangeHistory *history,
+                 QObject *parent = nullptr);
     ~ProblemsFeed() override;
 
     // Watches the types catalog serves (not owned; both outlive the feed or stop() comes first)
@@ -48,6 +54,9 @@ public:
     WatchTarget targetOf(const QString &kind) const;
     // The resources refused with 403, by qualified name.
     QStringList forbidden() const;
+    QString cluster() const { return m_cluster; }
+    // Why some watch of the feed is not live (the last error), or empty while all are.
+    QString failure() const;
 
     // What the view reads: the judged kinds, then events.
     static const QStringList &resources();
@@ -56,6 +65,8 @@ signals:
     // The feed started a watch of its own (for the status panel).
     void sessionCreated(WatchSession *session);
     void forbiddenChanged(const QStringList &resources);
+    // failure() changed.
+    void failureChanged();
 
 private:
     struct Source
@@ -67,6 +78,9 @@ private:
         QPointer<WatchSession> borrowed; // Not owned.
         QObject *inbox = nullptr;        // Owned (child): the current source's connections.
         bool forbidden = false;
+        QString failure;    // the last error while the watch is not live
+        QDateTime failedAt; // when it came
+        ReflectorPhase phase = ReflectorPhase::Idle;
     };
 
     void resolve();
@@ -74,10 +88,13 @@ private:
     void follow(Source &source, WatchSession *session);
     void drop(Source &source);
     void onError(const QString &qualifiedName, const ApiError &error);
+    void setFailure(const QString &qualifiedName, const QString &failure);
+    void onStateChanged(const QString &qualifiedName, const SessionState &state);
     static bool isEvents(const Source &source) { return source.name == u"events"; }
     Source *find(const QString &qualifiedName);
     const Source *find(const QString &qualifiedName) const;
 
+    QString m_cluster;
     ProblemsModel *m_model;                     // Not owned.
     ChangeHistory *m_history;                   // Not owned.
     ClusterConnection *m_connection = nullptr;  // Not owned.

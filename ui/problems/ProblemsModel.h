@@ -4,14 +4,17 @@
 #include "core/store/StoreDelta.h"
 
 #include <QAbstractTableModel>
+#include <QColor>
 #include <QHash>
 #include <QList>
 
 #include <functional>
+#include <memory>
 
-// The Problems view's rows: every object of the kinds fed to it that breaks a ProblemRules rule,
-// with the latest Warning event about it. Rows are kept in arrival order with an O(1) key-to-row
-// map; the view sorts through SortRole (severity, then how long).
+// The Problems view's rows: every object of the kinds fed to it, on every cluster shown, that
+// breaks a ProblemRules rule, with the latest Warning event about it. Rows are keyed by
+// (cluster, kind, namespace, name) and kept in arrival order with an O(1) key-to-row map; the
+// view sorts through SortRole (severity, then how long).
 class ProblemsModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -19,6 +22,7 @@ class ProblemsModel : public QAbstractTableModel
 public:
     enum Column
     {
+        ClusterColumn, // shown with more than one cluster (showsCluster())
         KindColumn,
         NamespaceColumn,
         NameColumn,
@@ -27,21 +31,34 @@ public:
         EventColumn,
         ColumnCount
     };
-    // Severity * 1e13 + age in ms: larger sorts first in a descending sort.
+    // Severity * 1e13 + age in ms: larger sorts first in a descending sort. Served in column 0,
+    // the one the view sorts by, so a change of it re-sorts the row.
     static constexpr int SortRole = Qt::UserRole + 1;
+
+    struct Cluster
+    {
+        QString name;
+        QColor colour; // the Cluster column's swatch; invalid: none
+    };
 
     // nowMs: the wall clock (ms since the epoch), for restart windows and ages.
     explicit ProblemsModel(std::function<qint64()> nowMs, QObject *parent = nullptr);
+    ~ProblemsModel() override;
 
-    // Objects of one kind ("Pod", "Node", ...) changed: re-evaluate them.
-    void applyDelta(const QString &kind, const StoreDelta &delta);
-    // Events (core/v1 Event objects) changed: the latest Warning message per involved object.
-    void applyEvents(const StoreDelta &delta);
-    // Every row of that kind goes (its watch restarted).
-    void clearKind(const QString &kind);
+    // The clusters the rows come from; rows and restarts remembered of others go.
+    void setClusters(const QList<Cluster> &clusters);
+    // More than one cluster: the view shows the Cluster column.
+    bool showsCluster() const { return m_clusters.size() > 1; }
+    // Objects of one kind ("Pod", "Node", ...) of cluster changed: re-evaluate them.
+    void applyDelta(const QString &cluster, const QString &kind, const StoreDelta &delta);
+    // Events (core/v1 Event objects) of cluster changed: the latest Warning per involved object.
+    void applyEvents(const QString &cluster, const StoreDelta &delta);
+    // Every row of that kind of cluster goes (its watch restarted).
+    void clearKind(const QString &cluster, const QString &kind);
     // "Pod default/web-1"
     QString keyAt(int row) const;
-    // The row's kind ("Pod") and object; empty / null outside the rows.
+    // The row's cluster, kind ("Pod") and object; empty / null outside the rows.
+    QString clusterAt(int row) const;
     QString kindAt(int row) const;
     StoredObjectPtr objectAt(int row) const;
 
@@ -55,17 +72,19 @@ public:
 private:
     struct Row
     {
+        QString cluster;
         QString kind;
         StoredObjectPtr object;
         Problem problem;
+        QString key; // rowKey(cluster, kind, object->key)
     };
-    void upsert(const QString &kind, const StoredObjectPtr &object);
-    void removeRow(const QString &key);
+    void removeWhere(const std::function<bool(const Row &)> &doomed);
 
     std::function<qint64()> m_nowMs;
-    ProblemRules m_rules;
+    std::unique_ptr<ProblemRules> m_rules; // renewed with the clusters: forgets restarts
+    QHash<QString, QColor> m_clusters;     // name -> colour
     QList<Row> m_rows;
-    QHash<QString, int> m_rowOf;          // "Kind namespace/name" -> row
-    QHash<QString, QString> m_warningOf;  // "Kind namespace/name" -> latest Warning message
+    QHash<QString, int> m_rowOf;          // rowKey -> row
+    QHash<QString, QString> m_warningOf;  // rowKey -> latest Warning message
     QHash<QString, qint64> m_warningTime; // same key -> its time, to keep the latest
 };
