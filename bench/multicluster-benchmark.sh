@@ -4,7 +4,7 @@
 # C*R events/s (the reference). Prints a Markdown table.
 #
 #   bench/multicluster-benchmark.sh [--build DIR] [--clusters 4] [--pods 25000] [--rate 1000]
-#                                   [--seconds 20] [--no-gui] [--keep DIR]
+#                                   [--seconds 20] [--no-gui] [--keep DIR] [--sort TITLE]
 #
 # For each side, headless kubeglass-watch with every context at once (-A --events pods): time
 # until every context has synced, CPU spent to get there, CPU and events applied per second
@@ -13,7 +13,9 @@
 # rows, GUI-thread stalls (longest and p99 of a 1 ms timer's gaps) during sync and under churn,
 # event-to-row latency (probes to every cluster), the merged table's structural signals per
 # second, the window process's peak RSS (--keep DIR keeps bench_gui's whole tables there,
-# gui-many.out and gui-one.out). Heavy: run it on a quiet machine (load under 2).
+# gui-many.out and gui-one.out; --sort Namespace sorts both windows by that column under churn,
+# as the one-cluster window is by default; the several-cluster one's default is Cluster).
+# Heavy: run it on a quiet machine (load under 2).
 set -euo pipefail
 
 build=build/release
@@ -23,6 +25,7 @@ rate=1000
 seconds=20
 gui=true
 keep=
+sort_args=()
 while (($#)); do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -32,7 +35,8 @@ while (($#)); do
     --seconds) seconds=$2; shift 2 ;;
     --no-gui) gui=false; shift ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --sort) sort_args=(--sort "$2"); shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
@@ -132,7 +136,7 @@ measure_gui() {
   local per_cluster_pods=$2 per_cluster_rate=$3 args=() i
   for ((i = 1; i <= ${#sim_pids[@]}; i++)); do args+=(--context "sim-$i"); done
   "$bench_gui" --kubeconfig "$work/kubeconfig" "${args[@]}" --pods "$per_cluster_pods" \
-    --rate "$per_cluster_rate" --churn-seconds "$seconds" >"$work/gui.out" 2>"$work/gui.err" ||
+    --rate "$per_cluster_rate" --churn-seconds "$seconds" "${sort_args[@]}" >"$work/gui.out" 2>"$work/gui.err" ||
     { echo "bench_gui failed:" >&2; tail "$work/gui.err" "$work/gui.out" >&2; }
   # The first word of a row's value, or (whole) the whole value.
   value() { awk -F' [|] ' -v m="$1" '$1 ~ "^ *" m {split($2, v, " "); print v[1]; exit}' "$work/gui.out"; }

@@ -274,8 +274,27 @@ bool GuiBenchmark::waitForSync(int timeoutMs)
         timeoutMs);
 }
 
+bool GuiBenchmark::sortForChurn()
+{
+    if (m_options.sortColumn.isEmpty())
+        return true;
+    const ClusterTableModel *table = m_window->tableModel();
+    for (int column = 0; column < table->columnCount(); ++column) {
+        if (table->columnTitle(column) == m_options.sortColumn) {
+            m_window->table()->sortByColumn(column, Qt::AscendingOrder);
+            return true;
+        }
+    }
+    QTextStream(stderr) << "no column " << m_options.sortColumn << " to sort by\n";
+    return false;
+}
+
 void GuiBenchmark::measureChurn()
 {
+    if (!sortForChurn()) {
+        m_failed = true;
+        return;
+    }
     for (const Target &target : std::as_const(m_targets)) {
         const QByteArray answer =
             simControl(target, QStringLiteral("churn?rate=%1").arg(m_options.eventsPerSecond));
@@ -554,7 +573,10 @@ void GuiBenchmark::print() const
     out << "\nkubeglass GUI benchmark: " << m_targets.size() << " cluster(s) of " << m_options.pods
         << " pods, " << m_options.eventsPerSecond << " events/s churn each, "
         << m_options.churnSeconds << " s of probes every " << m_options.probeIntervalMs
-        << " ms to each\n";
+        << " ms to each, sorted by "
+        << (m_options.sortColumn.isEmpty() ? QStringLiteral("the first column")
+                                           : m_options.sortColumn)
+        << " under churn\n";
     int width = 0;
     for (const Row &row : m_rows)
         width = std::max(width, int(row.metric.size()));

@@ -43,6 +43,9 @@ public:
         // apart, the window's memory alone).
         QString kubeconfig;
         QStringList contexts;
+        // The column (by title) the table is sorted by under churn; empty: the window's
+        // default (the first column: Namespace, or Cluster with several clusters).
+        QString sortColumn;
     };
 
     explicit GuiBenchmark(const Options &options, QObject *parent = nullptr);
@@ -85,6 +88,7 @@ private:
     bool isMulti() const { return m_targets.size() > 1; }
     void measureStartup();
     bool waitForSync(int timeoutMs);
+    bool sortForChurn();
     void measureChurn();
     void measureSorting();
     void measureFiltering();

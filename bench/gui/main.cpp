@@ -51,7 +51,12 @@ int main(int argc, char *argv[])
                        "a simulator's). Repeat it to show several clusters in one window, as "
                        "kubeglass --context A --context B does."),
         QStringLiteral("name"));
-    parser.addOptions({pods, rate, seconds, server, kubeconfig, context});
+    const QCommandLineOption sort(
+        QStringLiteral("sort"),
+        QStringLiteral("Sort the table by this column (its title, e.g. Namespace) before the "
+                       "churn; default: the window's own, its first column."),
+        QStringLiteral("title"));
+    parser.addOptions({pods, rate, seconds, server, kubeconfig, context, sort});
     parser.process(app);
 
     GuiBenchmark::Options options;
@@ -71,6 +76,7 @@ int main(int argc, char *argv[])
     options.kubeconfig = parser.value(kubeconfig);
     options.contexts = parser.values(context);
     options.contexts.removeDuplicates();
+    options.sortColumn = parser.value(sort);
     if (!options.contexts.isEmpty() && !options.server.isEmpty()) {
         qCritical("bench_gui: --context or --server, not both");
         return 2;
