@@ -154,6 +154,8 @@ measure_gui() {
   g_p99_each=$(whole "event-to-visible p99, per cluster")
   g_signals=$(whole "table model signals per second under churn")
   g_peak=$(value "peak RSS of the window")
+  g_wide=$(value "Wide on")
+  g_wide_resets=$(value "table model signals for both")
   [[ -z $keep ]] || cp "$work/gui.out" "$keep/gui-$1.out"
 }
 
@@ -183,6 +185,8 @@ measure_side() {
     result[$side,gmax]=$g_max
     result[$side,gpeak]=$g_peak
     result[$side,gsignals]=$g_signals
+    result[$side,gwide]=$g_wide
+    result[$side,gwideresets]=$g_wide_resets
   fi
 }
 
@@ -227,6 +231,8 @@ if $gui; then
   row "window: event-to-row p99, per cluster (ms)" gp99each
   row "window: event-to-row max (ms)" gmax
   row "window: peak RSS of its process (MiB)" gpeak
+  row "window: Wide on, no churn (ms)" gwide
+  row "window: merged-table resets for Wide on and off" gwideresets
 fi
 printf '\nLoad after: %s (other work on the machine during the run shows here).\n' \
   "$(cut -d' ' -f1-3 /proc/loadavg)"

@@ -15,6 +15,7 @@
 #include "bench/gui/StallMonitor.h"
 #include "bench/gui/TableSignalMeter.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
@@ -164,6 +165,8 @@ int GuiBenchmark::run()
         measureSorting();
     if (!m_failed)
         measureFiltering();
+    if (!m_failed)
+        measureWideToggle();
     // Peak before the measuring copy below adds its own rows.
     const qint64 peak = peakRssKb();
     if (!m_failed)
@@ -493,6 +496,29 @@ void GuiBenchmark::measureFiltering()
     add(QStringLiteral("filter cleared, longest stall"), clearStall, QStringLiteral("ms"), 50);
     add(QStringLiteral("filter cleared, all rows back"), clearDone, QStringLiteral("ms"), -1);
     m_rows.append({QStringLiteral("  keystrokes"), steps.join(u", "), QString(), true});
+}
+
+void GuiBenchmark::measureWideToggle()
+{
+    // A change of columns: every cluster's model resets, and the merged table with each.
+    auto *wide = m_window->findChild<QAction *>(QStringLiteral("wideAction"));
+    if (!wide) {
+        m_failed = true;
+        return;
+    }
+    double ms[2] = {0, 0};
+    m_tableSignals->reset();
+    for (double &spent : ms) {
+        QElapsedTimer timer;
+        timer.start();
+        wide->toggle();
+        QCoreApplication::processEvents(); // the view's relayout and repaint
+        spent = double(timer.nsecsElapsed()) / 1e6;
+    }
+    add(QStringLiteral("Wide on (columns change, models reset)"), ms[0], QStringLiteral("ms"), -1);
+    add(QStringLiteral("Wide off"), ms[1], QStringLiteral("ms"), -1);
+    m_rows.append({QStringLiteral("  table model signals for both"), m_tableSignals->summary(),
+                   QString(), true});
 }
 
 void GuiBenchmark::measureTableMemory()

@@ -92,6 +92,7 @@ private:
     void measureChurn();
     void measureSorting();
     void measureFiltering();
+    void measureWideToggle();
     void measureTableMemory();
     void sendProbe(int target, int index);
     void checkProbes();
