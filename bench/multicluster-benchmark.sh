@@ -4,15 +4,18 @@
 # C*R events/s (the reference). Prints a Markdown table.
 #
 #   bench/multicluster-benchmark.sh [--build DIR] [--clusters 4] [--pods 25000] [--rate 1000]
-#                                   [--seconds 20] [--no-gui]
+#                                   [--seconds 20] [--no-gui] [--keep DIR] [--sort TITLE]
 #
 # For each side, headless kubeglass-watch with every context at once (-A --events pods): time
 # until every context has synced, CPU spent to get there, CPU and events applied per second
-# while synced under churn, peak RSS. Then the window (bench_gui, offscreen): sync, longest
-# stalls, event-to-row latency, the window process's peak RSS. The window shows one cluster
-# at a time for now, so on the several-cluster side it watches the first context while the
-# others churn; once it takes several, put them all in gui_contexts (bench_gui repeats
-# --context). Heavy: run it on a quiet machine (load under 2).
+# while synced under churn, peak RSS. Then the window (bench_gui, offscreen) with every context
+# in one table, as `kubeglass --context sim-1 .. --context sim-C` opens them: first rows, all
+# rows, GUI-thread stalls (longest and p99 of a 1 ms timer's gaps) during sync and under churn,
+# event-to-row latency (probes to every cluster), the merged table's structural signals per
+# second, the window process's peak RSS (--keep DIR keeps bench_gui's whole tables there,
+# gui-many.out and gui-one.out; --sort Namespace sorts both windows by that column under churn,
+# as the one-cluster window is by default; the several-cluster one's default is Cluster).
+# Heavy: run it on a quiet machine (load under 2).
 set -euo pipefail
 
 build=build/release
@@ -21,6 +24,8 @@ pods=25000
 rate=1000
 seconds=20
 gui=true
+keep=
+sort_args=()
 while (($#)); do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -29,10 +34,13 @@ while (($#)); do
     --rate) rate=$2; shift 2 ;;
     --seconds) seconds=$2; shift 2 ;;
     --no-gui) gui=false; shift ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    --keep) keep=$2; shift 2 ;;
+    --sort) sort_args=(--sort "$2"); shift 2 ;;
+    -h|--help) sed -n '2,18p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
+[[ -z $keep ]] || { mkdir -p "$keep"; keep=$(cd "$keep" && pwd); }
 cd "$(dirname "$0")/.."
 sim=$build/app/kubeglass-sim/kubeglass-sim
 watch=$build/app/kubeglass-watch/kubeglass-watch
@@ -122,21 +130,33 @@ measure_watch() {
   fi
 }
 
-# bench_gui on the first gui_contexts; sets g_* from its table.
+# bench_gui on every context at once (side, pods and events/s per cluster); sets g_* from
+# its table.
 measure_gui() {
-  local per_cluster_pods=$1 per_cluster_rate=$2 args=() c
-  for c in "${gui_contexts[@]}"; do args+=(--context "$c"); done
+  local per_cluster_pods=$2 per_cluster_rate=$3 args=() i
+  for ((i = 1; i <= ${#sim_pids[@]}; i++)); do args+=(--context "sim-$i"); done
   "$bench_gui" --kubeconfig "$work/kubeconfig" "${args[@]}" --pods "$per_cluster_pods" \
-    --rate "$per_cluster_rate" --churn-seconds "$seconds" >"$work/gui.out" 2>"$work/gui.err" ||
+    --rate "$per_cluster_rate" --churn-seconds "$seconds" "${sort_args[@]}" >"$work/gui.out" 2>"$work/gui.err" ||
     { echo "bench_gui failed:" >&2; tail "$work/gui.err" "$work/gui.out" >&2; }
-  value() { awk -F' [|] ' -v m="$1" '$1 ~ "^" m {split($2, v, " "); print v[1]; exit}' "$work/gui.out"; }
+  # The first word of a row's value, or (whole) the whole value.
+  value() { awk -F' [|] ' -v m="$1" '$1 ~ "^ *" m {split($2, v, " "); print v[1]; exit}' "$work/gui.out"; }
+  whole() { awk -F' [|] ' -v m="$1" '$1 ~ "^ *" m {sub(/ +$/, "", $2); print $2; exit}' "$work/gui.out"; }
+  g_first=$(value "start to first rows")
   g_sync=$(value "initial sync")
+  g_sync_each=$(whole "all rows shown, per cluster")
   g_sync_stall=$(value "longest stall during sync")
+  g_sync_p99=$(value "stall p99 during sync")
   g_churn_stall=$(value "longest stall during churn")
+  g_churn_p99=$(value "stall p99 during churn")
   g_p50=$(value "event-to-visible p50")
   g_p99=$(value "event-to-visible p99")
   g_max=$(value "event-to-visible max")
+  g_p99_each=$(whole "event-to-visible p99, per cluster")
+  g_signals=$(whole "table model signals per second under churn")
   g_peak=$(value "peak RSS of the window")
+  g_wide=$(value "Wide on")
+  g_wide_resets=$(value "table model signals for both")
+  [[ -z $keep ]] || cp "$work/gui.out" "$keep/gui-$1.out"
 }
 
 declare -A result
@@ -150,15 +170,23 @@ measure_side() {
   result[$side,events]=$w_events
   result[$side,peak]=$(mb "$w_peak_kb")
   if $gui; then
-    measure_gui "$per_cluster_pods" "$per_cluster_rate"
-    result[$side,gcontexts]="${#gui_contexts[@]} of ${#sim_pids[@]}"
+    measure_gui "$side" "$per_cluster_pods" "$per_cluster_rate"
+    result[$side,gcontexts]=${#sim_pids[@]}
+    result[$side,gfirst]=$g_first
     result[$side,gsync]=$g_sync
+    result[$side,gsynceach]=$g_sync_each
     result[$side,gsyncstall]=$g_sync_stall
+    result[$side,gsyncp99]=$g_sync_p99
     result[$side,gchurnstall]=$g_churn_stall
+    result[$side,gchurnp99]=$g_churn_p99
     result[$side,gp50]=$g_p50
     result[$side,gp99]=$g_p99
+    result[$side,gp99each]=$g_p99_each
     result[$side,gmax]=$g_max
     result[$side,gpeak]=$g_peak
+    result[$side,gsignals]=$g_signals
+    result[$side,gwide]=$g_wide
+    result[$side,gwideresets]=$g_wide_resets
   fi
 }
 
@@ -173,12 +201,10 @@ printf 'Machine: %s, %s cores, %s. Load before: %s. Date: %s. %s s under churn p
 sim_args=()
 for ((i = 0; i < clusters; i++)); do sim_args+=("$pods" "$rate"); done
 start_sims "${sim_args[@]}"
-gui_contexts=(sim-1) # the window shows one cluster; all of sim-1..sim-C once it takes several
 measure_side many "$pods" "$rate"
 stop_sims
 
 start_sims "$total_pods" "$total_rate"
-gui_contexts=(sim-1)
 measure_side one "$total_pods" "$total_rate"
 stop_sims
 
@@ -192,14 +218,26 @@ row "kubeglass-watch: CPU while synced under churn (% of a core)" churncpu
 row "kubeglass-watch: events applied per second" events
 row "kubeglass-watch: peak RSS (MiB)" peak
 if $gui; then
-  row "window: contexts watched" gcontexts
+  row "window: contexts in the one table" gcontexts
+  row "window: start to first rows (ms)" gfirst
   row "window: start to all rows shown (ms)" gsync
+  row "window: all rows shown, per cluster (ms)" gsynceach
   row "window: longest stall during sync (ms)" gsyncstall
+  row "window: stall p99 during sync (ms)" gsyncp99
   row "window: longest stall during churn (ms)" gchurnstall
+  row "window: stall p99 during churn (ms)" gchurnp99
   row "window: event-to-row p50 (ms)" gp50
   row "window: event-to-row p99 (ms)" gp99
+  row "window: event-to-row p99, per cluster (ms)" gp99each
   row "window: event-to-row max (ms)" gmax
   row "window: peak RSS of its process (MiB)" gpeak
+  row "window: Wide on, no churn (ms)" gwide
+  row "window: merged-table resets for Wide on and off" gwideresets
 fi
 printf '\nLoad after: %s (other work on the machine during the run shows here).\n' \
   "$(cut -d' ' -f1-3 /proc/loadavg)"
+if $gui; then
+  # Long rows, under the table: what the merged table model sent the proxy and view.
+  printf '\nWindow, table model signals per second under churn (count, ms spent in the handlers):\n'
+  printf -- '- %s: %s\n' "$many" "${result[many,gsignals]:--}" "$one" "${result[one,gsignals]:--}"
+fi

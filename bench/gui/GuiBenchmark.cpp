@@ -5,12 +5,17 @@
 #include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
+#include "ui/ClusterMember.h"
+#include "ui/ClusterSet.h"
+#include "ui/ClusterTableModel.h"
 #include "ui/MainWindow.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
 
 #include "bench/gui/StallMonitor.h"
+#include "bench/gui/TableSignalMeter.h"
 
+#include <QAction>
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
@@ -26,6 +31,7 @@
 #include <malloc.h>
 #include <sys/resource.h>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -70,28 +76,45 @@ GuiBenchmark::~GuiBenchmark()
     m_sim.reset();
 }
 
+bool GuiBenchmark::resolveContexts()
+{
+    KubeconfigLoader loader;
+    loader.setExplicitPath(m_options.kubeconfig);
+    m_kubeconfig = loader.load();
+    if (!m_kubeconfig.isValid()) {
+        QTextStream(stderr) << m_kubeconfig.errorString() << '\n';
+        return false;
+    }
+    // The window resolves them again itself (setKubeconfig); this is for the probes' URLs.
+    const ClusterSet::Resolution resolution = ClusterSet::resolve(m_kubeconfig, m_options.contexts);
+    if (!resolution.errors.isEmpty()) {
+        QTextStream(stderr) << resolution.errors.join(u'\n') << '\n';
+        return false;
+    }
+    for (const ClusterSet::Context &context : resolution.contexts) {
+        Target target;
+        target.name = context.name;
+        target.url = context.config.server;
+        m_targets.append(target);
+        QTextStream(stdout) << "context " << target.name << " at " << target.url.toString()
+                            << " (started apart)\n";
+    }
+    m_simRssKb = currentRssKb();
+    return true;
+}
+
 bool GuiBenchmark::startSimulator()
 {
-    if (!m_options.contexts.isEmpty()) {
-        KubeconfigLoader loader;
-        loader.setExplicitPath(m_options.kubeconfig);
-        const ResolvedContext resolved = loader.load().resolve(m_options.contexts.first());
-        if (!resolved.isValid()) {
-            QTextStream(stderr) << resolved.error << '\n';
-            return false;
-        }
-        m_rest = resolved.config;
-        m_url = m_rest.server;
-        m_simRssKb = currentRssKb();
-        QTextStream(stdout) << "context " << m_options.contexts.first() << " at "
-                            << m_url.toString() << " (started apart)\n";
-        return true;
-    }
+    if (!m_options.contexts.isEmpty())
+        return resolveContexts();
+    Target target;
+    target.name = QStringLiteral("bench");
     if (!m_options.server.isEmpty()) {
-        m_url = m_options.server;
-        m_rest.server = m_url;
+        target.url = m_options.server;
+        m_rest.server = target.url;
+        m_targets.append(target);
         m_simRssKb = currentRssKb(); // the process before the window: Qt alone
-        QTextStream(stdout) << "simulator at " << m_url.toString() << " (started apart)\n";
+        QTextStream(stdout) << "simulator at " << target.url.toString() << " (started apart)\n";
         return true;
     }
     SimConfig config;
@@ -102,23 +125,24 @@ bool GuiBenchmark::startSimulator()
     m_sim = std::make_unique<SimServerThread>();
     QElapsedTimer simStart;
     simStart.start();
-    m_url = m_sim->start(config);
-    if (m_url.isEmpty()) {
+    target.url = m_sim->start(config);
+    if (target.url.isEmpty()) {
         QTextStream(stderr) << "simulator failed: " << m_sim->errorString() << '\n';
         return false;
     }
-    m_rest.server = m_url;
+    m_rest.server = target.url;
+    m_targets.append(target);
     m_simRssKb = currentRssKb();
     QTextStream(stdout) << "simulator with " << m_options.pods << " pods started in "
                         << simStart.elapsed() << " ms (RSS " << m_simRssKb / 1024 << " MiB)\n";
     return true;
 }
 
-QByteArray GuiBenchmark::simControl(const QString &callAndQuery)
+QByteArray GuiBenchmark::simControl(const Target &target, const QString &callAndQuery)
 {
     if (m_sim)
         return m_sim->control(callAndQuery);
-    QNetworkRequest request(m_url.resolved(QUrl(QStringLiteral("/_sim/") + callAndQuery)));
+    QNetworkRequest request(target.url.resolved(QUrl(QStringLiteral("/_sim/") + callAndQuery)));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
     QNetworkReply *reply = m_network->post(request, QByteArray());
     waitUntil([reply] { return reply->isFinished(); }, 10000);
@@ -141,6 +165,8 @@ int GuiBenchmark::run()
         measureSorting();
     if (!m_failed)
         measureFiltering();
+    if (!m_failed)
+        measureWideToggle();
     // Peak before the measuring copy below adds its own rows.
     const qint64 peak = peakRssKb();
     if (!m_failed)
@@ -181,103 +207,185 @@ void GuiBenchmark::measureStartup()
     m_clock.start();
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1400, 900);
-    const QString name =
-        m_options.contexts.isEmpty() ? QStringLiteral("bench") : m_options.contexts.first();
-    m_window->connectTo(name, m_rest, QString());
+    ClusterTableModel *table = m_window->tableModel();
+    m_tableSignals = std::make_unique<TableSignalMeter>(table);
+    // Contexts the way `kubeglass --context A --context B` opens them.
+    if (m_options.contexts.isEmpty())
+        m_window->connectTo(m_targets.first().name, m_rest, QString());
+    else
+        m_window->setKubeconfig(m_kubeconfig, m_options.contexts);
     m_window->show();
     add(QStringLiteral("window construction and show"), double(m_clock.elapsed()),
         QStringLiteral("ms"), -1);
-    // Stalls from here on: the window is up and the list is loading behind it.
+    QStringList asked;
+    for (const Target &target : std::as_const(m_targets))
+        asked.append(target.name);
+    if (m_window->clusters()->names() != asked) {
+        QTextStream(stderr) << "the window shows " << m_window->clusters()->names().join(u',')
+                            << " instead of every context asked for\n";
+        m_failed = true;
+        return;
+    }
+    // Stalls from here on: the window is up and the lists are loading behind it.
     m_stalls->reset();
-    ObjectTableModel *model = m_window->model();
-    const int timeoutMs = 60000 + m_options.pods * 3;
-    if (!waitUntil([model] { return model->rowCount() > 0; }, timeoutMs)) {
+    const int timeoutMs = 60000 + m_options.pods * int(m_targets.size()) * 3;
+    if (!waitUntil([table] { return table->rowCount() > 0; }, timeoutMs)) {
         QTextStream(stderr) << "no rows after " << timeoutMs << " ms\n";
         m_failed = true;
         return;
     }
     add(QStringLiteral("start to first rows"), double(m_clock.elapsed()), QStringLiteral("ms"),
         1000);
-    WatchSession *session = m_window->session();
-    if (!waitUntil(
-            [&] {
-                return session->hasSynced() && !model->hasPending() &&
-                       model->rowCount() >= session->objectCount();
-            },
-            timeoutMs)) {
+    if (!waitForSync(timeoutMs)) {
         QTextStream(stderr) << "no initial sync after " << timeoutMs << " ms\n";
         m_failed = true;
         return;
     }
-    add(QStringLiteral("initial sync (start to all rows shown)"), double(m_clock.elapsed()),
-        QStringLiteral("ms"), -1);
+    add(QStringLiteral("initial sync (start to all %1 rows shown)").arg(table->rowCount()),
+        double(m_clock.elapsed()), QStringLiteral("ms"), -1);
+    if (isMulti())
+        m_rows.append({QStringLiteral("  all rows shown, per cluster (ms)"),
+                       perTarget([](const Target &target) { return double(target.syncedMs); }),
+                       QString(), true});
     add(QStringLiteral("longest stall during sync"), double(m_stalls->longestStallMs()),
         QStringLiteral("ms"), 50);
+    add(QStringLiteral("stall p99 during sync"), m_stalls->stallPercentileMs(0.99),
+        QStringLiteral("ms"), -1);
+    m_rows.append({QStringLiteral("  table model signals during sync"), m_tableSignals->summary(),
+                   QString(), true});
     m_syncedRssKb = currentRssKb();
+}
+
+bool GuiBenchmark::waitForSync(int timeoutMs)
+{
+    const QList<ClusterMember *> &members = m_window->clusters()->members();
+    return waitUntil(
+        [&] {
+            bool all = true;
+            for (qsizetype i = 0; i < m_targets.size(); ++i) {
+                Target &target = m_targets[i];
+                const ClusterMember *member = members.at(i);
+                const WatchSession *session = member->session();
+                if (target.syncedMs < 0 && session && session->hasSynced() &&
+                    !member->model()->hasPending() &&
+                    member->model()->rowCount() >= session->objectCount())
+                    target.syncedMs = m_clock.elapsed();
+                all = all && target.syncedMs >= 0;
+            }
+            return all;
+        },
+        timeoutMs);
+}
+
+bool GuiBenchmark::sortForChurn()
+{
+    if (m_options.sortColumn.isEmpty())
+        return true;
+    const ClusterTableModel *table = m_window->tableModel();
+    for (int column = 0; column < table->columnCount(); ++column) {
+        if (table->columnTitle(column) == m_options.sortColumn) {
+            m_window->table()->sortByColumn(column, Qt::AscendingOrder);
+            return true;
+        }
+    }
+    QTextStream(stderr) << "no column " << m_options.sortColumn << " to sort by\n";
+    return false;
 }
 
 void GuiBenchmark::measureChurn()
 {
-    const QByteArray answer =
-        simControl(QStringLiteral("churn?rate=%1").arg(m_options.eventsPerSecond));
-    QTextStream(stdout) << "churn at " << m_options.eventsPerSecond << " events/s: " << answer
-                        << '\n';
-    const auto connection = connect(m_window->model(), &ObjectTableModel::batchApplied, this,
-                                    &GuiBenchmark::checkProbes);
-    // One second to settle into the churn, then probes every probeIntervalMs.
+    if (!sortForChurn()) {
+        m_failed = true;
+        return;
+    }
+    for (const Target &target : std::as_const(m_targets)) {
+        const QByteArray answer =
+            simControl(target, QStringLiteral("churn?rate=%1").arg(m_options.eventsPerSecond));
+        QTextStream(stdout) << target.name << ": churn at " << m_options.eventsPerSecond
+                            << " events/s: " << answer << '\n';
+    }
+    ClusterTableModel *table = m_window->tableModel();
+    const auto connection =
+        connect(table, &ObjectRowModel::batchApplied, this, &GuiBenchmark::checkProbes);
+    // One second to settle into the churn, then probes every probeIntervalMs, to every cluster.
     waitUntil([] { return false; }, 1000);
     m_stalls->reset();
+    m_tableSignals->reset();
     const int probes = m_options.churnSeconds * 1000 / m_options.probeIntervalMs;
     QElapsedTimer timer;
     timer.start();
     for (int index = 0; index < probes; ++index) {
         waitUntil([&] { return timer.elapsed() >= qint64(index) * m_options.probeIntervalMs; },
                   m_options.probeIntervalMs * 2);
-        sendProbe(index);
+        for (int target = 0; target < int(m_targets.size()); ++target)
+            sendProbe(target, index);
     }
+    const double probingSeconds = double(timer.elapsed()) / 1000.0;
+    const QString tableSignals = m_tableSignals->summary(probingSeconds);
     waitUntil([this] { return m_pendingProbes.isEmpty(); }, 5000);
     const qint64 churnStall = m_stalls->longestStallMs();
+    const double churnStallP99 = m_stalls->stallPercentileMs(0.99);
     disconnect(connection);
-    simControl(QStringLiteral("churn?rate=0"));
+    for (const Target &target : std::as_const(m_targets))
+        simControl(target, QStringLiteral("churn?rate=0"));
+    QList<double> latencies;
+    int sent = 0;
+    for (const Target &target : std::as_const(m_targets)) {
+        latencies.append(target.latenciesMs);
+        sent += target.probesSent;
+    }
     add(QStringLiteral("longest stall during churn"), double(churnStall), QStringLiteral("ms"), 50);
-    add(QStringLiteral("event-to-visible p50"), percentile(m_latenciesMs, 0.50),
-        QStringLiteral("ms"), -1);
-    add(QStringLiteral("event-to-visible p99"), percentile(m_latenciesMs, 0.99),
-        QStringLiteral("ms"), 100);
-    add(QStringLiteral("event-to-visible max"), percentile(m_latenciesMs, 1.0),
-        QStringLiteral("ms"), -1);
+    add(QStringLiteral("stall p99 during churn"), churnStallP99, QStringLiteral("ms"), -1);
+    m_rows.append({QStringLiteral("  table model signals per second under churn"), tableSignals,
+                   QString(), true});
+    add(QStringLiteral("event-to-visible p50"), percentile(latencies, 0.50), QStringLiteral("ms"),
+        -1);
+    add(QStringLiteral("event-to-visible p99"), percentile(latencies, 0.99), QStringLiteral("ms"),
+        100);
+    add(QStringLiteral("event-to-visible max"), percentile(latencies, 1.0), QStringLiteral("ms"),
+        -1);
+    if (isMulti()) {
+        m_rows.append(
+            {QStringLiteral("  event-to-visible p50, per cluster (ms)"),
+             perTarget([](const Target &target) { return percentile(target.latenciesMs, 0.50); }),
+             QString(), true});
+        m_rows.append(
+            {QStringLiteral("  event-to-visible p99, per cluster (ms)"),
+             perTarget([](const Target &target) { return percentile(target.latenciesMs, 0.99); }),
+             QString(), true});
+    }
     // Churn deletes random pods, probes included: those are not lost updates.
     const auto deletedByChurn =
-        std::count_if(m_pendingProbes.cbegin(), m_pendingProbes.cend(), [this](const Probe &probe) {
-            return m_window->model()->rowForKey(QLatin1String(kProbeNamespace) + u'/' +
-                                                probe.name) < 0;
+        std::count_if(m_pendingProbes.cbegin(), m_pendingProbes.cend(), [&](const Probe &probe) {
+            return table->rowForKey(m_targets[probe.target].name,
+                                    QLatin1String(kProbeNamespace) + u'/' + probe.name) < 0;
         });
-    m_rows.append({QStringLiteral("probes seen / sent (deleted by churn)"),
-                   QStringLiteral("%1 / %2 (%3)")
-                       .arg(m_latenciesMs.size())
-                       .arg(m_probesSent)
-                       .arg(deletedByChurn),
-                   QString(), m_pendingProbes.size() == deletedByChurn});
+    m_rows.append(
+        {QStringLiteral("probes seen / sent (deleted by churn)"),
+         QStringLiteral("%1 / %2 (%3)").arg(latencies.size()).arg(sent).arg(deletedByChurn),
+         QString(), m_pendingProbes.size() == deletedByChurn});
     m_pendingProbes.clear();
     // Let the last churn events land before timing sorts and filters.
     waitUntil([] { return false; }, 500);
 }
 
-void GuiBenchmark::sendProbe(int index)
+void GuiBenchmark::sendProbe(int target, int index)
 {
     // Even probes create a pod, odd ones modify the pod the previous probe created.
+    Target &into = m_targets[target];
     Probe probe;
+    probe.target = target;
     probe.name = QStringLiteral("bench-probe-%1").arg(index / 2);
     probe.modify = index % 2 == 1;
-    if (probe.modify && !m_addedVersion.contains(probe.name))
+    if (probe.modify && !into.addedVersion.contains(probe.name))
         return; // its creation is not visible yet: nothing to compare against
-    QUrl url = m_url.resolved(QUrl(QStringLiteral("/_sim/objects")));
+    QUrl url = into.url.resolved(QUrl(QStringLiteral("/_sim/objects")));
     url.setQuery(QStringLiteral("resource=pods&namespace=%1&name=%2&op=%3")
                      .arg(QLatin1String(kProbeNamespace), probe.name,
                           probe.modify ? QStringLiteral("modify") : QStringLiteral("add")));
     probe.sentNs = m_clock.nsecsElapsed();
     m_pendingProbes.append(probe);
-    ++m_probesSent;
+    ++into.probesSent;
     QNetworkRequest request(url);
     request.setHeader(QNetworkRequest::ContentTypeHeader, QByteArray("application/json"));
     QNetworkReply *reply = m_network->post(request, QByteArray());
@@ -286,22 +394,24 @@ void GuiBenchmark::sendProbe(int index)
 
 void GuiBenchmark::checkProbes()
 {
-    ObjectTableModel *model = m_window->model();
+    ClusterTableModel *table = m_window->tableModel();
     ObjectSortFilterProxy *proxy = m_window->proxy();
     const qint64 now = m_clock.nsecsElapsed();
     for (qsizetype i = m_pendingProbes.size() - 1; i >= 0; --i) {
         const Probe &probe = m_pendingProbes[i];
-        const int row = model->rowForKey(QLatin1String(kProbeNamespace) + u'/' + probe.name);
+        Target &target = m_targets[probe.target];
+        const int row =
+            table->rowForKey(target.name, QLatin1String(kProbeNamespace) + u'/' + probe.name);
         if (row < 0)
             continue;
-        const qint64 version = model->objectAt(row)->resourceVersion.toLongLong();
-        if (probe.modify && version <= m_addedVersion.value(probe.name))
+        const qint64 version = table->objectAt(row)->resourceVersion.toLongLong();
+        if (probe.modify && version <= target.addedVersion.value(probe.name))
             continue;
-        if (!proxy->mapFromSource(model->index(row, 0)).isValid())
+        if (!proxy->mapFromSource(table->index(row, 0)).isValid())
             continue;
         if (!probe.modify)
-            m_addedVersion.insert(probe.name, version);
-        m_latenciesMs.append(double(now - probe.sentNs) / 1e6);
+            target.addedVersion.insert(probe.name, version);
+        target.latenciesMs.append(double(now - probe.sentNs) / 1e6);
         m_pendingProbes.removeAt(i);
     }
 }
@@ -337,7 +447,7 @@ void GuiBenchmark::measureSorting()
 void GuiBenchmark::measureFiltering()
 {
     auto *filter = m_window->findChild<QLineEdit *>(QStringLiteral("filterField"));
-    ObjectTableModel *model = m_window->model();
+    ClusterTableModel *model = m_window->tableModel();
     ObjectSortFilterProxy *proxy = m_window->proxy();
     if (!filter || model->rowCount() == 0) {
         m_failed = true;
@@ -388,31 +498,68 @@ void GuiBenchmark::measureFiltering()
     m_rows.append({QStringLiteral("  keystrokes"), steps.join(u", "), QString(), true});
 }
 
+void GuiBenchmark::measureWideToggle()
+{
+    // A change of columns: every cluster's model resets, and the merged table with each.
+    auto *wide = m_window->findChild<QAction *>(QStringLiteral("wideAction"));
+    if (!wide) {
+        m_failed = true;
+        return;
+    }
+    double ms[2] = {0, 0};
+    m_tableSignals->reset();
+    for (double &spent : ms) {
+        QElapsedTimer timer;
+        timer.start();
+        wide->toggle();
+        QCoreApplication::processEvents(); // the view's relayout and repaint
+        spent = double(timer.nsecsElapsed()) / 1e6;
+    }
+    add(QStringLiteral("Wide on (columns change, models reset)"), ms[0], QStringLiteral("ms"), -1);
+    add(QStringLiteral("Wide off"), ms[1], QStringLiteral("ms"), -1);
+    m_rows.append({QStringLiteral("  table model signals for both"), m_tableSignals->summary(),
+                   QString(), true});
+}
+
 void GuiBenchmark::measureTableMemory()
 {
-    // A second model and proxy over the same (shared) objects, sorted and filtered once: what
-    // the table adds per row on top of the store, from the heap's own count (RSS moves in
-    // pages and keeps freed memory).
-    ObjectTableModel *model = m_window->model();
-    StoreDelta all;
-    all.added.reserve(model->rowCount());
-    for (int row = 0; row < model->rowCount(); ++row)
-        all.added.append(model->objectAt(row));
+    // Second models and a proxy over the same (shared) objects, as the window stacks them (one
+    // model per cluster, merged), sorted and filtered once: what the table adds per row on top
+    // of the stores, from the heap's own count (RSS moves in pages and keeps freed memory).
+    const QList<ClusterMember *> &members = m_window->clusters()->members();
+    std::vector<StoreDelta> all(size_t(members.size()));
+    for (qsizetype i = 0; i < members.size(); ++i) {
+        const ObjectTableModel *model = members[i]->model();
+        all[size_t(i)].added.reserve(model->rowCount());
+        for (int row = 0; row < model->rowCount(); ++row)
+            all[size_t(i)].added.append(model->objectAt(row));
+    }
     const size_t before = mallinfo2().uordblks;
     {
-        ObjectTableModel copy;
-        copy.setResourceKind(QStringLiteral("Pod"), true);
-        // The window's columns by title (the Namespace column is the model's own).
-        QList<TableColumn> columns;
-        for (int column = 1; column < model->columnCount(); ++column)
-            columns.append(
-                {model->columnTitle(column), QStringLiteral("string"), QString(), QString(), 0});
-        copy.setServerColumns(columns);
+        std::vector<std::unique_ptr<ObjectTableModel>> copies;
+        QList<ClusterTableModel::Cluster> clusters;
+        for (const ClusterMember *member : members) {
+            const ObjectTableModel *model = member->model();
+            auto copy = std::make_unique<ObjectTableModel>();
+            copy->setResourceKind(QStringLiteral("Pod"), true);
+            // The window's columns by title (the Namespace column is the model's own).
+            QList<TableColumn> columns;
+            for (int column = 1; column < model->columnCount(); ++column)
+                columns.append({model->columnTitle(column), QStringLiteral("string"), QString(),
+                                QString(), 0});
+            copy->setServerColumns(columns);
+            clusters.append({member->name(), copy.get(), QColor()});
+            copies.push_back(std::move(copy));
+        }
+        ClusterTableModel merged;
+        merged.setClusters(clusters);
         ObjectSortFilterProxy proxy;
-        proxy.setSourceModel(&copy);
+        proxy.setSourceModel(&merged);
         proxy.sort(1, Qt::AscendingOrder);
-        copy.applyDelta(all);
-        copy.flushPending();
+        for (size_t i = 0; i < copies.size(); ++i) {
+            copies[i]->applyDelta(all[i]);
+            copies[i]->flushPending();
+        }
         proxy.setText(QStringLiteral("no-such-pod"));
         proxy.finishFiltering();
         proxy.setText(QString());
@@ -420,9 +567,17 @@ void GuiBenchmark::measureTableMemory()
         const double bytes = double(mallinfo2().uordblks - before);
         m_rows.append(
             {QStringLiteral("model + proxy heap per row"),
-             QStringLiteral("%1 bytes").arg(bytes / std::max(1, copy.rowCount()), 0, 'f', 0),
+             QStringLiteral("%1 bytes").arg(bytes / std::max(1, merged.rowCount()), 0, 'f', 0),
              QString(), true});
     }
+}
+
+QString GuiBenchmark::perTarget(const std::function<double(const Target &)> &figure) const
+{
+    QStringList parts;
+    for (const Target &target : m_targets)
+        parts.append(QStringLiteral("%1 %2").arg(target.name).arg(figure(target), 0, 'f', 1));
+    return parts.join(QStringLiteral(", "));
 }
 
 void GuiBenchmark::add(const QString &metric, double value, const QString &unit, double target)
@@ -441,9 +596,13 @@ void GuiBenchmark::add(const QString &metric, double value, const QString &unit,
 void GuiBenchmark::print() const
 {
     QTextStream out(stdout);
-    out << "\nkubeglass GUI benchmark: " << m_options.pods << " pods, " << m_options.eventsPerSecond
-        << " events/s churn, " << m_options.churnSeconds << " s of probes every "
-        << m_options.probeIntervalMs << " ms\n";
+    out << "\nkubeglass GUI benchmark: " << m_targets.size() << " cluster(s) of " << m_options.pods
+        << " pods, " << m_options.eventsPerSecond << " events/s churn each, "
+        << m_options.churnSeconds << " s of probes every " << m_options.probeIntervalMs
+        << " ms to each, sorted by "
+        << (m_options.sortColumn.isEmpty() ? QStringLiteral("the first column")
+                                           : m_options.sortColumn)
+        << " under churn\n";
     int width = 0;
     for (const Row &row : m_rows)
         width = std::max(width, int(row.metric.size()));

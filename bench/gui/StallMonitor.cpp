@@ -1,5 +1,8 @@
 #include "bench/gui/StallMonitor.h"
 
+#include <algorithm>
+#include <cmath>
+
 StallMonitor::StallMonitor(QObject *parent)
     : QObject(parent)
 {
@@ -15,6 +18,7 @@ void StallMonitor::reset()
 {
     m_lastTickNs = m_clock.nsecsElapsed();
     m_longestNs = 0;
+    m_gapsNs.clear();
 }
 
 qint64 StallMonitor::longestStallMs() const
@@ -24,9 +28,23 @@ qint64 StallMonitor::longestStallMs() const
     return std::max(m_longestNs, current) / 1000000;
 }
 
+double StallMonitor::stallPercentileMs(double fraction) const
+{
+    if (m_gapsNs.empty())
+        return std::nan("");
+    std::vector<qint64> gaps = m_gapsNs;
+    const auto at = gaps.begin() +
+                    std::clamp<qsizetype>(qsizetype(std::ceil(fraction * double(gaps.size()))) - 1,
+                                          0, qsizetype(gaps.size()) - 1);
+    std::nth_element(gaps.begin(), at, gaps.end());
+    return double(std::max<qint64>(0, *at)) / 1e6;
+}
+
 void StallMonitor::tick()
 {
     const qint64 now = m_clock.nsecsElapsed();
-    m_longestNs = std::max(m_longestNs, now - m_lastTickNs - 1000000);
+    const qint64 gap = now - m_lastTickNs - 1000000;
+    m_longestNs = std::max(m_longestNs, gap);
+    m_gapsNs.push_back(gap);
     m_lastTickNs = now;
 }

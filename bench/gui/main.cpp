@@ -1,11 +1,14 @@
 // bench_gui: the real window against an in-process simulator; prints a table of timings.
 //   bench_gui --pods 100000 --rate 5000 --churn-seconds 10
 //   bench_gui --server http://127.0.0.1:8080 --pods 100000   (a kubeglass-sim started apart)
-//   bench_gui --kubeconfig FILE --context sim-1 --pods 25000  (bench/multicluster-benchmark.sh)
+//   bench_gui --kubeconfig FILE --context sim-1 --context sim-2 --pods 25000 --rate 1000
+//     (several clusters in one window, each a kubeglass-sim started apart:
+//      bench/multicluster-benchmark.sh)
 #include "bench/gui/GuiBenchmark.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSettings>
 
 int main(int argc, char *argv[])
 {
@@ -15,17 +18,20 @@ int main(int argc, char *argv[])
     QApplication app(argc, argv);
     QApplication::setOrganizationName(QStringLiteral("kubeglass-bench"));
     QApplication::setApplicationName(QStringLiteral("bench_gui"));
+    // Every run from a fresh profile: no type, namespaces or contexts remembered from the last.
+    QSettings().clear();
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QStringLiteral("Measures the kubeglass window against a simulated cluster."));
     parser.addHelpOption();
     const QCommandLineOption pods(QStringLiteral("pods"),
-                                  QStringLiteral("Pods in the cluster (default 1000)."),
+                                  QStringLiteral("Pods in the cluster, in each (default 1000)."),
                                   QStringLiteral("n"), QStringLiteral("1000"));
-    const QCommandLineOption rate(QStringLiteral("rate"),
-                                  QStringLiteral("Churn in events per second (default 5000)."),
-                                  QStringLiteral("r"), QStringLiteral("5000"));
+    const QCommandLineOption rate(
+        QStringLiteral("rate"),
+        QStringLiteral("Churn in events per second, in each cluster (default 5000)."),
+        QStringLiteral("r"), QStringLiteral("5000"));
     const QCommandLineOption seconds(
         QStringLiteral("churn-seconds"),
         QStringLiteral("How long to probe latency under churn (default 10)."), QStringLiteral("s"),
@@ -41,10 +47,16 @@ int main(int argc, char *argv[])
                                         QStringLiteral("file"));
     const QCommandLineOption context(
         QStringLiteral("context"),
-        QStringLiteral("Watch this kubeconfig context (simulators started apart; --pods is then "
-                       "a simulator's). One for now: the window shows one cluster at a time."),
+        QStringLiteral("Watch this kubeconfig context (a simulator started apart; --pods is then "
+                       "a simulator's). Repeat it to show several clusters in one window, as "
+                       "kubeglass --context A --context B does."),
         QStringLiteral("name"));
-    parser.addOptions({pods, rate, seconds, server, kubeconfig, context});
+    const QCommandLineOption sort(
+        QStringLiteral("sort"),
+        QStringLiteral("Sort the table by this column (its title, e.g. Namespace) before the "
+                       "churn; default: the window's own, its first column."),
+        QStringLiteral("title"));
+    parser.addOptions({pods, rate, seconds, server, kubeconfig, context, sort});
     parser.process(app);
 
     GuiBenchmark::Options options;
@@ -63,8 +75,10 @@ int main(int argc, char *argv[])
     }
     options.kubeconfig = parser.value(kubeconfig);
     options.contexts = parser.values(context);
-    if (options.contexts.size() > 1) {
-        qCritical("bench_gui: one --context: the window shows one cluster at a time");
+    options.contexts.removeDuplicates();
+    options.sortColumn = parser.value(sort);
+    if (!options.contexts.isEmpty() && !options.server.isEmpty()) {
+        qCritical("bench_gui: --context or --server, not both");
         return 2;
     }
     GuiBenchmark benchmark(options);
