@@ -38,6 +38,24 @@ void ClusterTableModel::setClusters(const QList<Cluster> &clusters)
     endResetModel();
 }
 
+void ClusterTableModel::setWide(bool wide)
+{
+    if (std::all_of(m_sources.cbegin(), m_sources.cend(),
+                    [wide](const Source &source) { return source.model->isWide() == wide; }))
+        return;
+    // One reset for all clusters: a reset per cluster would re-sort the whole proxy each time.
+    beginResetModel();
+    m_resetting = true;
+    for (Source &source : m_sources) {
+        source.model->setWide(wide);
+        source.rows = source.model->rowCount();
+    }
+    recountFrom(0);
+    rebuildColumns();
+    m_resetting = false;
+    endResetModel();
+}
+
 int ClusterTableModel::sourceIndexOf(const QObject *model) const
 {
     for (size_t i = 0; i < m_sources.size(); ++i) {

@@ -37,6 +37,8 @@ public:
 
     // Replaces every cluster (one model reset).
     void setClusters(const QList<Cluster> &clusters);
+    // Shows or hides every cluster's wide columns at once, in one reset.
+    void setWide(bool wide);
     bool hasClusterColumn() const { return m_sources.size() > 1; }
     // The rows of a cluster whose watch is down are greyed and say so.
     void setStale(const QString &cluster, bool stale);

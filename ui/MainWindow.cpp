@@ -116,10 +116,7 @@ void MainWindow::wireToolBar()
         if (text.isEmpty() && session() && !session()->target().labelSelector.isEmpty())
             startMainWatch(); // the clear button
     });
-    connect(m_toolBar->wideAction(), &QAction::toggled, this, [this](bool wide) {
-        for (ClusterMember *member : m_clusters->members())
-            member->model()->setWide(wide);
-    });
+    connect(m_toolBar->wideAction(), &QAction::toggled, tableModel(), &ClusterTableModel::setWide);
     connect(m_toolBar->resyncAction(), &QAction::triggered, this, [this] {
         if (m_problems->isRunning())
             m_problems->relist();
@@ -303,8 +300,7 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     // Without clusters the table had no columns, and the proxy dropped its sort column then.
     m_table->sortAsHeaderSays();
     updateTitle();
-    for (ClusterMember *member : m_clusters->members())
-        member->model()->setWide(m_toolBar->wideAction()->isChecked());
+    tableModel()->setWide(m_toolBar->wideAction()->isChecked());
     m_statusPanel->showClusters(m_clusters);
 
     // The last type is remembered whole, so its watch starts before discovery answers; with

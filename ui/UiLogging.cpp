@@ -1,3 +1,3 @@
 #include "ui/UiLogging.h"
 
-Q_LOGGING_CATEGORY(lcUi, "kubeglass.ui")
+Q_LOGGING_CATEGORY(lcUi, "kubeglass.ui", QtInfoMsg)

@@ -232,6 +232,25 @@ private slots:
         QVERIFY(!m_merged->index(0, extra).data().isValid());
         QCOMPARE(m_merged->rowCount(), 2);
     }
+
+    void shouldResetOnceWhenEveryClusterTurnsWide()
+    {
+        // Given rows in both clusters, narrow
+        feed(m_a, added({makePod("ns", "a1", 1)}));
+        feed(m_b, added({makePod("ns", "b1", 2)}));
+        const int narrow = m_merged->columnCount();
+        QSignalSpy reset(m_merged, &QAbstractItemModel::modelReset);
+        // When the table turns wide
+        m_merged->setWide(true);
+        // Then both clusters show the wide column after one reset, with every row kept
+        QCOMPARE(reset.count(), 1);
+        QVERIFY(m_a->isWide() && m_b->isWide());
+        QCOMPARE(m_merged->columnCount(), narrow + 1);
+        QCOMPARE(m_merged->rowCount(), 2);
+        // And asking again for what is shown resets nothing
+        m_merged->setWide(true);
+        QCOMPARE(reset.count(), 1);
+    }
 };
 
 QTEST_MAIN(TestClusterTableModel)
