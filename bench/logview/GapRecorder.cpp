@@ -1,0 +1,56 @@
+#include "bench/logview/GapRecorder.h"
+
+#include <algorithm>
+
+namespace {
+constexpr qint64 kPeriodNs = 1000000;
+}
+
+GapRecorder::GapRecorder(QObject *parent)
+    : QObject(parent)
+{
+    m_clock.start();
+    m_timer.setTimerType(Qt::PreciseTimer);
+    m_timer.setInterval(1);
+    connect(&m_timer, &QTimer::timeout, this, &GapRecorder::tick);
+    m_timer.start();
+    reset();
+}
+
+void GapRecorder::reset()
+{
+    m_lastTickNs = m_clock.nsecsElapsed();
+    m_gapsNs.clear();
+}
+
+double GapRecorder::longestMs() const
+{
+    // A gap still going on counts too.
+    const qint64 current = m_clock.nsecsElapsed() - m_lastTickNs - kPeriodNs;
+    const qint64 longest =
+        m_gapsNs.empty() ? 0 : *std::max_element(m_gapsNs.begin(), m_gapsNs.end());
+    return double(std::max(longest, current)) / 1e6;
+}
+
+double GapRecorder::percentileMs(double q) const
+{
+    if (m_gapsNs.empty())
+        return 0;
+    std::vector<qint64> sorted = m_gapsNs;
+    const auto at = sorted.begin() + qsizetype(q * double(sorted.size() - 1));
+    std::nth_element(sorted.begin(), at, sorted.end());
+    return double(*at) / 1e6;
+}
+
+qsizetype GapRecorder::countOver(double ms) const
+{
+    return std::count_if(m_gapsNs.begin(), m_gapsNs.end(),
+                         [&](qint64 ns) { return double(ns) / 1e6 > ms; });
+}
+
+void GapRecorder::tick()
+{
+    const qint64 now = m_clock.nsecsElapsed();
+    m_gapsNs.push_back(std::max<qint64>(0, now - m_lastTickNs - kPeriodNs));
+    m_lastTickNs = now;
+}
