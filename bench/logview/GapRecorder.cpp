@@ -1,6 +1,7 @@
 #include "bench/logview/GapRecorder.h"
 
 #include <algorithm>
+#include <ctime>
 
 namespace {
 constexpr qint64 kPeriodNs = 1000000;
@@ -20,7 +21,39 @@ GapRecorder::GapRecorder(QObject *parent)
 void GapRecorder::reset()
 {
     m_lastTickNs = m_clock.nsecsElapsed();
+    m_lastCpuNs = threadCpuNs();
     m_gapsNs.clear();
+    m_cpuNs.clear();
+}
+
+qint64 GapRecorder::threadCpuNs()
+{
+#ifdef CLOCK_THREAD_CPUTIME_ID
+    timespec t{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    return qint64(t.tv_sec) * 1000000000 + t.tv_nsec;
+#else
+    return -1;
+#endif
+}
+
+std::vector<qint64>::const_iterator GapRecorder::longest() const
+{
+    return std::max_element(m_gapsNs.begin(), m_gapsNs.end());
+}
+
+double GapRecorder::longestGapCpuMs() const
+{
+    if (m_gapsNs.empty() || m_lastCpuNs < 0)
+        return -1;
+    return double(m_cpuNs[size_t(longest() - m_gapsNs.begin())]) / 1e6;
+}
+
+double GapRecorder::longestCpuMs() const
+{
+    if (m_cpuNs.empty() || m_lastCpuNs < 0)
+        return -1;
+    return double(*std::max_element(m_cpuNs.begin(), m_cpuNs.end())) / 1e6;
 }
 
 double GapRecorder::longestMs() const
@@ -51,6 +84,9 @@ qsizetype GapRecorder::countOver(double ms) const
 void GapRecorder::tick()
 {
     const qint64 now = m_clock.nsecsElapsed();
+    const qint64 cpu = threadCpuNs();
     m_gapsNs.push_back(std::max<qint64>(0, now - m_lastTickNs - kPeriodNs));
+    m_cpuNs.push_back(cpu - m_lastCpuNs);
     m_lastTickNs = now;
+    m_lastCpuNs = cpu;
 }

@@ -8,7 +8,9 @@
 
 // Every gap between runs of a 1 ms timer in the event loop it lives in, minus the period: how
 // long the window could not react each time. Unlike bench_gui's StallMonitor, which keeps
-// only the longest, it keeps them all for percentiles.
+// only the longest, it keeps them all for percentiles, each with the CPU time its thread used
+// meanwhile: a long gap with little CPU is the thread waiting for a core (other processes), a
+// long gap with as much CPU is work in the event loop.
 class GapRecorder : public QObject
 {
     Q_OBJECT
@@ -19,6 +21,10 @@ public:
     // Forgets the gaps so far (a new measurement phase).
     void reset();
     double longestMs() const;
+    // The thread's CPU time during the longest gap, and the longest CPU time of any gap (-1
+    // where the platform has no per-thread CPU clock).
+    double longestGapCpuMs() const;
+    double longestCpuMs() const;
     // The gap that fraction q (0..1) of the gaps do not exceed.
     double percentileMs(double q) const;
     // How many gaps were longer than ms.
@@ -26,9 +32,13 @@ public:
 
 private:
     void tick();
+    static qint64 threadCpuNs();
+    std::vector<qint64>::const_iterator longest() const;
 
     QTimer m_timer;
     QElapsedTimer m_clock;
     qint64 m_lastTickNs = 0;
+    qint64 m_lastCpuNs = 0;
     std::vector<qint64> m_gapsNs;
+    std::vector<qint64> m_cpuNs; // per gap
 };

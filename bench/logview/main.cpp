@@ -1,9 +1,10 @@
 // bench_logview: the Logs page following one pod that writes N lines/s (default 10,000): once
 // the line cap is full (the oldest lines dropped every frame), S seconds (default 30) of the
 // event loop's stalls: the longest, the 99th percentile of the 1 ms ticks' lateness, and how
-// many went over 16 and 50 ms. --baseline also feeds every line to a QPlainTextEdit capped
-// like the model, as the Logs page did before it painted only the lines in sight. Run under a
-// real display or Xvfb; not a test.
+// many went over 16 and 50 ms; with the GUI thread's CPU time in the longest stall and the
+// most CPU time in any one (a stall with little CPU is waiting for a core, not work). --baseline
+// also feeds every line to a QPlainTextEdit capped like the model, as the Logs page did before it
+// painted only the lines in sight. Run under a real display or Xvfb; not a test.
 #include "core/session/ClusterConnection.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
@@ -114,12 +115,14 @@ int main(int argc, char *argv[])
         const qint64 rows = model->rowCount() + model->droppedCount();
         const double shownPerSecond = double(rows - rowsAtStart) * 1000.0 / double(clock.elapsed());
         std::printf("{\"view\":\"%s\",\"rate\":%.0f,\"fillSeconds\":%.1f,\"seconds\":%d,"
-                    "\"linesShownPerSecond\":%.0f,\"longestStallMs\":%.1f,\"p99StallMs\":%.2f,"
+                    "\"linesShownPerSecond\":%.0f,\"longestStallMs\":%.1f,\"cpuInLongestMs\":%.1f,"
+                    "\"longestCpuMs\":%.1f,\"p99StallMs\":%.2f,"
                     "\"stallsOver16ms\":%lld,\"stallsOver50ms\":%lld,\"rowsKept\":%d,"
                     "\"dropped\":%lld,\"pending\":%lld}\n",
                     baseline ? "LogTextView + QPlainTextEdit baseline" : "LogTextView", rate,
                     double(fillMs) / 1000.0, seconds, shownPerSecond, gaps.longestMs(),
-                    gaps.percentileMs(0.99), static_cast<long long>(gaps.countOver(16)),
+                    gaps.longestGapCpuMs(), gaps.longestCpuMs(), gaps.percentileMs(0.99),
+                    static_cast<long long>(gaps.countOver(16)),
                     static_cast<long long>(gaps.countOver(50)), model->rowCount(),
                     static_cast<long long>(model->droppedCount()),
                     static_cast<long long>(panel.view()->pendingLines()));
