@@ -4,9 +4,12 @@
 #include "ui/logs/LogView.h"
 
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -28,6 +31,7 @@ private slots:
     void shouldFindAndStepThroughMatches();
     void shouldHideTimestampsAndSaveWhatIsShown();
     void shouldAskForANewSourceWhenTheContainerChanges();
+    void shouldCopyTheSelectionWithTheCopyButtonAndWrapWhenAsked();
 
 private:
     static QList<LogLine> lines(int from, int count);
@@ -171,6 +175,24 @@ void TestLogView::shouldAskForANewSourceWhenTheContainerChanges()
     // And an empty list (a workload) hides the picker
     m_view->setContainers({}, {});
     QVERIFY(m_view->findChild<QComboBox *>("logContainer")->isHidden());
+}
+
+void TestLogView::shouldCopyTheSelectionWithTheCopyButtonAndWrapWhenAsked()
+{
+    m_view->appendLines(lines(0, 3));
+    QTRY_COMPARE(m_view->model()->rowCount(), 3);
+    auto *copy = m_view->findChild<QPushButton *>("logCopy");
+    QVERIFY(!copy->isEnabled());
+    // When part of line 1 is selected
+    const int at = int(m_view->textView()->lineText(1).indexOf("line 1"));
+    m_view->textView()->setSelection({1, at}, {1, at + 6});
+    // Then Copy is offered and copies it
+    QVERIFY(copy->isEnabled());
+    copy->click();
+    QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("line 1"));
+    // And Wrap wraps the view
+    m_view->findChild<QCheckBox *>("logWrap")->setChecked(true);
+    QVERIFY(m_view->textView()->wrap());
 }
 
 QTEST_MAIN(TestLogView)
