@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <ctime>
 
+#ifdef Q_OS_LINUX
+#include <sys/resource.h>
+#endif
+
 namespace {
 constexpr qint64 kPeriodNs = 1000000;
 }
@@ -22,8 +26,34 @@ void GapRecorder::reset()
 {
     m_lastTickNs = m_clock.nsecsElapsed();
     m_lastCpuNs = threadCpuNs();
+    m_lastSwitches = threadSwitches();
     m_gapsNs.clear();
     m_cpuNs.clear();
+    m_switches.clear();
+}
+
+std::pair<qint64, qint64> GapRecorder::threadSwitches()
+{
+#if defined(Q_OS_LINUX) && defined(RUSAGE_THREAD)
+    rusage usage{};
+    if (getrusage(RUSAGE_THREAD, &usage) == 0)
+        return {usage.ru_nivcsw, usage.ru_nvcsw};
+#endif
+    return {-1, -1};
+}
+
+qint64 GapRecorder::longestGapPreemptions() const
+{
+    if (m_gapsNs.empty() || m_lastSwitches.first < 0)
+        return -1;
+    return m_switches[size_t(longest() - m_gapsNs.begin())].first;
+}
+
+qint64 GapRecorder::longestGapBlocks() const
+{
+    if (m_gapsNs.empty() || m_lastSwitches.second < 0)
+        return -1;
+    return m_switches[size_t(longest() - m_gapsNs.begin())].second;
 }
 
 qint64 GapRecorder::threadCpuNs()
@@ -87,6 +117,10 @@ void GapRecorder::tick()
     const qint64 cpu = threadCpuNs();
     m_gapsNs.push_back(std::max<qint64>(0, now - m_lastTickNs - kPeriodNs));
     m_cpuNs.push_back(cpu - m_lastCpuNs);
+    const std::pair<qint64, qint64> switches = threadSwitches();
+    m_switches.emplace_back(switches.first - m_lastSwitches.first,
+                            switches.second - m_lastSwitches.second);
     m_lastTickNs = now;
     m_lastCpuNs = cpu;
+    m_lastSwitches = switches;
 }

@@ -4,6 +4,7 @@
 #include <QObject>
 #include <QTimer>
 
+#include <utility>
 #include <vector>
 
 // Every gap between runs of a 1 ms timer in the event loop it lives in, minus the period: how
@@ -25,6 +26,10 @@ public:
     // where the platform has no per-thread CPU clock).
     double longestGapCpuMs() const;
     double longestCpuMs() const;
+    // The thread's context switches during the longest gap: involuntary (a core taken by
+    // another process) and voluntary (the thread blocked); -1 without per-thread counts.
+    qint64 longestGapPreemptions() const;
+    qint64 longestGapBlocks() const;
     // The gap that fraction q (0..1) of the gaps do not exceed.
     double percentileMs(double q) const;
     // How many gaps were longer than ms.
@@ -33,6 +38,8 @@ public:
 private:
     void tick();
     static qint64 threadCpuNs();
+    // Involuntary and voluntary context switches of this thread so far, or -1.
+    static std::pair<qint64, qint64> threadSwitches();
     std::vector<qint64>::const_iterator longest() const;
 
     QTimer m_timer;
@@ -40,5 +47,7 @@ private:
     qint64 m_lastTickNs = 0;
     qint64 m_lastCpuNs = 0;
     std::vector<qint64> m_gapsNs;
-    std::vector<qint64> m_cpuNs; // per gap
+    std::pair<qint64, qint64> m_lastSwitches;
+    std::vector<qint64> m_cpuNs;                       // per gap
+    std::vector<std::pair<qint64, qint64>> m_switches; // per gap
 };

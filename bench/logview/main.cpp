@@ -2,7 +2,8 @@
 // the line cap is full (the oldest lines dropped every frame), S seconds (default 30) of the
 // event loop's stalls: the longest, the 99th percentile of the 1 ms ticks' lateness, and how
 // many went over 16 and 50 ms; with the GUI thread's CPU time in the longest stall and the
-// most CPU time in any one (a stall with little CPU is waiting for a core, not work). --baseline
+// most CPU time in any one (a stall with little CPU is waiting for a core, not work), and the
+// thread's involuntary and voluntary context switches in the longest. --baseline
 // also feeds every line to a QPlainTextEdit capped like the model, as the Logs page did before it
 // painted only the lines in sight. Run under a real display or Xvfb; not a test.
 #include "core/session/ClusterConnection.h"
@@ -116,13 +117,15 @@ int main(int argc, char *argv[])
         const double shownPerSecond = double(rows - rowsAtStart) * 1000.0 / double(clock.elapsed());
         std::printf("{\"view\":\"%s\",\"rate\":%.0f,\"fillSeconds\":%.1f,\"seconds\":%d,"
                     "\"linesShownPerSecond\":%.0f,\"longestStallMs\":%.1f,\"cpuInLongestMs\":%.1f,"
+                    "\"preemptionsInLongest\":%lld,\"blocksInLongest\":%lld,"
                     "\"longestCpuMs\":%.1f,\"p99StallMs\":%.2f,"
                     "\"stallsOver16ms\":%lld,\"stallsOver50ms\":%lld,\"rowsKept\":%d,"
                     "\"dropped\":%lld,\"pending\":%lld}\n",
                     baseline ? "LogTextView + QPlainTextEdit baseline" : "LogTextView", rate,
                     double(fillMs) / 1000.0, seconds, shownPerSecond, gaps.longestMs(),
-                    gaps.longestGapCpuMs(), gaps.longestCpuMs(), gaps.percentileMs(0.99),
-                    static_cast<long long>(gaps.countOver(16)),
+                    gaps.longestGapCpuMs(), static_cast<long long>(gaps.longestGapPreemptions()),
+                    static_cast<long long>(gaps.longestGapBlocks()), gaps.longestCpuMs(),
+                    gaps.percentileMs(0.99), static_cast<long long>(gaps.countOver(16)),
                     static_cast<long long>(gaps.countOver(50)), model->rowCount(),
                     static_cast<long long>(model->droppedCount()),
                     static_cast<long long>(panel.view()->pendingLines()));
