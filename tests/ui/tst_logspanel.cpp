@@ -4,6 +4,7 @@
 #include "sim/SimConfig.h"
 #include "sim/SimServer.h"
 #include "sim/SimServerThread.h"
+#include "ui/logs/LogTextView.h"
 #include "ui/logs/LogView.h"
 #include "ui/logs/LogsPanel.h"
 
@@ -17,7 +18,6 @@
 #include <QLabel>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QPlainTextEdit>
 #include <QRegularExpression>
 #include <QSet>
 #include <QSignalSpy>

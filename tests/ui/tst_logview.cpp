@@ -1,17 +1,19 @@
 // LogView: lines reach the text view in frames, follow pauses when scrolled up, the cap is
 // said on screen, search marks and steps, save writes what is shown.
+#include "ui/logs/LogTextView.h"
 #include "ui/logs/LogView.h"
 
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
+#include <QGuiApplication>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
-#include <QTextBlock>
 
 #include <memory>
 
@@ -29,6 +31,7 @@ private slots:
     void shouldFindAndStepThroughMatches();
     void shouldHideTimestampsAndSaveWhatIsShown();
     void shouldAskForANewSourceWhenTheContainerChanges();
+    void shouldCopyTheSelectionWithTheCopyButtonAndWrapWhenAsked();
 
 private:
     static QList<LogLine> lines(int from, int count);
@@ -74,10 +77,10 @@ void TestLogView::shouldShowQueuedLinesWithinFrames()
     // When 5000 lines are queued at once
     m_view->appendLines(lines(0, 5000));
     // Then nothing is shown synchronously, and all of them within a few frames
-    QCOMPARE(m_view->textView()->document()->blockCount(), 1);
+    QCOMPARE(m_view->textView()->lineCount(), 0);
     QTRY_COMPARE_WITH_TIMEOUT(m_view->model()->rowCount(), 5000, 2000);
-    QCOMPARE(m_view->textView()->document()->blockCount(), 5000);
-    QVERIFY(m_view->textView()->document()->lastBlock().text().endsWith("line 4999 msg"));
+    QCOMPARE(m_view->textView()->lineCount(), 5000);
+    QVERIFY(m_view->textView()->lineText(4999).endsWith("line 4999 msg"));
     // And the view follows the end
     QScrollBar *bar = m_view->textView()->verticalScrollBar();
     QCOMPARE(bar->value(), bar->maximum());
@@ -114,8 +117,8 @@ void TestLogView::shouldSayWhenTheOldestLinesAreDropped()
     QTRY_COMPARE(m_view->model()->droppedCount(), 500);
     // Then the view and the model keep the newest 1000 and say so
     QCOMPARE(m_view->model()->rowCount(), 1000);
-    QCOMPARE(m_view->textView()->document()->blockCount(), 1000);
-    QVERIFY(m_view->textView()->document()->firstBlock().text().endsWith("line 500 msg"));
+    QCOMPARE(m_view->textView()->lineCount(), 1000);
+    QVERIFY(m_view->textView()->lineText(0).endsWith("line 500 msg"));
     QVERIFY2(notice()->text().contains("500 oldest lines dropped"), qPrintable(notice()->text()));
 }
 
@@ -129,14 +132,14 @@ void TestLogView::shouldFindAndStepThroughMatches()
     QCOMPARE(m_view->matchCount(), 11);
     // And next/previous select them in turn, wrapping around
     m_view->findNext();
-    QCOMPARE(m_view->textView()->textCursor().block().blockNumber(), 2);
+    QCOMPARE(m_view->textView()->currentLine(), 2);
     m_view->findNext();
-    QCOMPARE(m_view->textView()->textCursor().block().blockNumber(), 20);
+    QCOMPARE(m_view->textView()->currentLine(), 20);
     m_view->findPrevious();
-    QCOMPARE(m_view->textView()->textCursor().block().blockNumber(), 2);
+    QCOMPARE(m_view->textView()->currentLine(), 2);
     m_view->findPrevious();
-    QCOMPARE(m_view->textView()->textCursor().block().blockNumber(), 29);
-    QCOMPARE(m_view->textView()->textCursor().selectedText(), QStringLiteral("line 2"));
+    QCOMPARE(m_view->textView()->currentLine(), 29);
+    QCOMPARE(m_view->textView()->selectedText(), QStringLiteral("line 2"));
 }
 
 void TestLogView::shouldHideTimestampsAndSaveWhatIsShown()
@@ -172,6 +175,24 @@ void TestLogView::shouldAskForANewSourceWhenTheContainerChanges()
     // And an empty list (a workload) hides the picker
     m_view->setContainers({}, {});
     QVERIFY(m_view->findChild<QComboBox *>("logContainer")->isHidden());
+}
+
+void TestLogView::shouldCopyTheSelectionWithTheCopyButtonAndWrapWhenAsked()
+{
+    m_view->appendLines(lines(0, 3));
+    QTRY_COMPARE(m_view->model()->rowCount(), 3);
+    auto *copy = m_view->findChild<QPushButton *>("logCopy");
+    QVERIFY(!copy->isEnabled());
+    // When part of line 1 is selected
+    const int at = int(m_view->textView()->lineText(1).indexOf("line 1"));
+    m_view->textView()->setSelection({1, at}, {1, at + 6});
+    // Then Copy is offered and copies it
+    QVERIFY(copy->isEnabled());
+    copy->click();
+    QCOMPARE(QGuiApplication::clipboard()->text(), QStringLiteral("line 1"));
+    // And Wrap wraps the view
+    m_view->findChild<QCheckBox *>("logWrap")->setChecked(true);
+    QVERIFY(m_view->textView()->wrap());
 }
 
 QTEST_MAIN(TestLogView)

@@ -38,6 +38,11 @@ QHash<int, QByteArray> LogLineModel::roleNames() const
             {TextRole, "text"}};
 }
 
+namespace {
+// The timestamp prefix: fixed width, so a line's shown length needs no formatting.
+const QString kTimeFormat = QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ ");
+} // namespace
+
 QString LogLineModel::render(const LogLine &l, bool timestamps)
 {
     QString out;
@@ -45,10 +50,16 @@ QString LogLineModel::render(const LogLine &l, bool timestamps)
         out += QLatin1Char('[') + l.source + QLatin1String("] ");
     if (timestamps && l.hasTime) {
         const qint64 ms = l.timeNs / 1000000;
-        out += QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC)
-                   .toString(QStringLiteral("yyyy-MM-ddTHH:mm:ss.zzzZ "));
+        out += QDateTime::fromMSecsSinceEpoch(ms, Qt::UTC).toString(kTimeFormat);
     }
     return out + l.text;
+}
+
+qsizetype LogLineModel::renderedLength(const LogLine &l, bool timestamps)
+{
+    // "[source] ", then the prefix kTimeFormat formats to as many characters as it has.
+    return (l.source.isEmpty() ? 0 : l.source.size() + 3) +
+           (timestamps && l.hasTime ? kTimeFormat.size() : 0) + l.text.size();
 }
 
 void LogLineModel::append(const QList<LogLine> &lines)

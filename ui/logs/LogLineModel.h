@@ -38,6 +38,8 @@ public:
     const LogLine &line(int row) const { return m_lines[size_t(row)]; }
     // The line as shown: [source] timestamp text, each part when present and wanted.
     static QString render(const LogLine &line, bool timestamps);
+    // render(line, timestamps).size() without building the string (offsets over 100,000 lines).
+    static qsizetype renderedLength(const LogLine &line, bool timestamps);
 
 private:
     void trim();

@@ -1,6 +1,6 @@
 #include "ui/logs/LogView.h"
 
-#include "ui/logs/LogSearchHighlighter.h"
+#include "ui/logs/LogTextView.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -10,11 +10,8 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
-#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSaveFile>
-#include <QScrollBar>
-#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace {
@@ -37,7 +34,7 @@ LogView::LogView(QWidget *parent)
     , m_prev(new QPushButton(tr("Prev"), this))
     , m_save(new QPushButton(tr("&Save…"), this))
     , m_copy(new QPushButton(tr("&Copy"), this))
-    , m_text(new QPlainTextEdit(this))
+    , m_text(new LogTextView(m_model, this))
     , m_notice(new QLabel(this))
     , m_status(new QLabel(this))
 {
@@ -70,17 +67,12 @@ LogView::LogView(QWidget *parent)
     m_text->setObjectName(QStringLiteral("podLogs"));
     m_text->setAccessibleName(tr("Pod logs"));
     m_text->setAccessibleDescription(tr("The log lines, newest at the bottom"));
-    m_text->setReadOnly(true);
-    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_text->setMaximumBlockCount(m_model->lineCap());
-    m_text->setUndoRedoEnabled(false);
     m_notice->setObjectName(QStringLiteral("logNotice"));
     m_notice->setAccessibleDescription(tr("Lines dropped and whether the view follows the end"));
     m_status->setObjectName(QStringLiteral("logStatus"));
     m_status->setAccessibleDescription(tr("The log stream's state"));
     m_status->setWordWrap(true);
-    new LogSearchHighlighter(m_text->document()); // Owned by the document.
 
     auto *bar = new QHBoxLayout;
     bar->addWidget(m_containers);
@@ -112,19 +104,20 @@ LogView::LogView(QWidget *parent)
             emit sourceChanged();
     });
     connect(m_previous, &QCheckBox::toggled, this, &LogView::sourceChanged);
-    connect(m_wrap, &QCheckBox::toggled, this, [this](bool on) {
-        m_text->setLineWrapMode(on ? QPlainTextEdit::WidgetWidth : QPlainTextEdit::NoWrap);
+    connect(m_wrap, &QCheckBox::toggled, m_text, &LogTextView::setWrap);
+    connect(m_timestamps, &QCheckBox::toggled, this, [this](bool on) {
+        m_text->setTimestamps(on);
+        highlight(); // matches may lie in the prefix
     });
-    connect(m_timestamps, &QCheckBox::toggled, this, &LogView::rerender);
     connect(m_search, &QLineEdit::textChanged, this, &LogView::highlight);
     connect(m_search, &QLineEdit::returnPressed, this, &LogView::findNext);
     connect(m_next, &QPushButton::clicked, this, &LogView::findNext);
     connect(m_prev, &QPushButton::clicked, this, &LogView::findPrevious);
-    connect(m_copy, &QPushButton::clicked, m_text, &QPlainTextEdit::copy);
-    connect(m_text, &QPlainTextEdit::copyAvailable, m_copy, &QPushButton::setEnabled);
+    connect(m_copy, &QPushButton::clicked, m_text, &LogTextView::copy);
+    connect(m_text, &LogTextView::copyAvailable, m_copy, &QPushButton::setEnabled);
     m_copy->setEnabled(false);
     connect(m_save, &QPushButton::clicked, this, &LogView::save);
-    connect(m_text->verticalScrollBar(), &QScrollBar::valueChanged, this, &LogView::onScrolled);
+    connect(m_text, &LogTextView::followingChanged, this, &LogView::updateNotice);
     setContainers({}, {});
     updateNotice();
 }
@@ -153,9 +146,7 @@ void LogView::clear()
 {
     m_pending.clear();
     m_frame.stop();
-    m_model->clear();
-    m_text->clear();
-    m_following = true;
+    m_model->clear(); // the view follows the end again
     m_matches = 0;
     updateNotice();
 }
@@ -176,7 +167,6 @@ void LogView::setStatus(const QString &text)
 void LogView::setLineCap(int cap)
 {
     m_model->setLineCap(cap);
-    m_text->setMaximumBlockCount(m_model->lineCap());
     updateNotice();
 }
 
@@ -190,54 +180,15 @@ void LogView::flush()
     const QList<LogLine> batch = m_pending.first(n);
     m_pending.remove(0, n);
     const qint64 droppedBefore = m_model->droppedCount();
+    // The view paints only the lines in sight: appending costs the same at any line count.
     m_model->append(batch);
-    QString text;
-    const bool timestamps = m_timestamps->isChecked();
-    for (const LogLine &l : batch) {
-        if (!text.isEmpty())
-            text += QLatin1Char('\n');
-        text += LogLineModel::render(l, timestamps);
-    }
-    QScrollBar *bar = m_text->verticalScrollBar();
-    const int keep = bar->value();
-    m_appending = true;
-    m_text->appendPlainText(text);
-    if (m_following)
-        bar->setValue(bar->maximum());
-    else
-        bar->setValue(keep);
-    m_appending = false;
     if (m_model->droppedCount() != droppedBefore)
         updateNotice();
 }
 
-void LogView::rerender()
+bool LogView::isFollowing() const
 {
-    // A reset of the text: every shown line changes its prefix.
-    QString text;
-    const bool timestamps = m_timestamps->isChecked();
-    for (int row = 0; row < m_model->rowCount(); ++row) {
-        if (row)
-            text += QLatin1Char('\n');
-        text += LogLineModel::render(m_model->line(row), timestamps);
-    }
-    m_appending = true;
-    m_text->setPlainText(text);
-    if (m_following)
-        m_text->verticalScrollBar()->setValue(m_text->verticalScrollBar()->maximum());
-    m_appending = false;
-}
-
-void LogView::onScrolled()
-{
-    if (m_appending)
-        return;
-    QScrollBar *bar = m_text->verticalScrollBar();
-    const bool atEnd = bar->value() >= bar->maximum();
-    if (atEnd != m_following) {
-        m_following = atEnd;
-        updateNotice();
-    }
+    return m_text->isFollowing();
 }
 
 void LogView::updateNotice()
@@ -247,7 +198,7 @@ void LogView::updateNotice()
         parts << tr("%L1 oldest lines dropped (at most %L2 lines are kept)")
                      .arg(m_model->droppedCount())
                      .arg(m_model->lineCap());
-    if (!m_following)
+    if (!m_text->isFollowing())
         parts << tr("Paused: scroll to the bottom to follow");
     m_notice->setText(parts.join(QStringLiteral(" · ")));
 }
@@ -255,8 +206,7 @@ void LogView::updateNotice()
 void LogView::highlight()
 {
     const QString needle = m_search->text();
-    if (auto *h = m_text->document()->findChild<LogSearchHighlighter *>())
-        h->setNeedle(needle);
+    m_text->setNeedle(needle);
     m_matches = 0;
     if (!needle.isEmpty()) {
         for (int row = 0; row < m_model->rowCount(); ++row)
@@ -281,17 +231,8 @@ void LogView::find(bool backwards)
     const QString needle = m_search->text();
     if (needle.isEmpty())
         return;
-    const QTextDocument::FindFlags flags =
-        backwards ? QTextDocument::FindBackward : QTextDocument::FindFlags();
-    if (!m_text->find(needle, flags)) {
-        // Wrap around, as a browser's find does.
-        QTextCursor c(m_text->document());
-        c.movePosition(backwards ? QTextCursor::End : QTextCursor::Start);
-        m_text->setTextCursor(c);
-        m_text->find(needle, flags);
-    }
-    // Stepping through matches is reading: stop following the end.
-    onScrolled();
+    // Wraps around, as a browser's find does; stepping scrolls, which pauses following.
+    m_text->find(needle, backwards);
 }
 
 bool LogView::saveTo(const QString &path, QString *error) const

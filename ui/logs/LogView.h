@@ -10,14 +10,15 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
-class QPlainTextEdit;
 class QPushButton;
+class LogTextView;
 
-// The Logs page: a read-only text view ("Pod logs") fed in batches once per frame, so a pod
-// writing 10,000 lines/s never stalls the window, with a container picker, the Previous
-// toggle, wrap, timestamps, search with highlight and next/previous, save and copy. It follows
-// the end until the user scrolls up, and again once they are back at the bottom. What feeds
-// it (a pod's stream or a workload's merge) is outside: it only says what the user picked.
+// The Logs page: a read-only text view ("Pod logs") fed in batches once per frame that paints
+// only the lines in sight, so a pod writing 10,000 lines/s never stalls the window, with a
+// container picker, the Previous toggle, wrap, timestamps, search with highlight and next/previous,
+// save and copy. It follows the end until the user scrolls up, and again once they are back at the
+// bottom. What feeds it (a pod's stream or a workload's merge) is outside: it only says what the
+// user picked.
 class LogView : public QWidget
 {
     Q_OBJECT
@@ -39,8 +40,8 @@ public:
     void setLineCap(int cap);
 
     LogLineModel *model() const { return m_model; }
-    QPlainTextEdit *textView() const { return m_text; }
-    bool isFollowing() const { return m_following; }
+    LogTextView *textView() const { return m_text; }
+    bool isFollowing() const;
     // Lines queued for the next frame.
     qsizetype pendingLines() const { return m_pending.size(); }
     // Writes the shown log to path; false with error set when it cannot.
@@ -58,12 +59,10 @@ signals:
 
 private:
     void flush();
-    void rerender();
     void updateNotice();
     void highlight();
     void find(bool backwards);
     void save();
-    void onScrolled();
 
     LogLineModel *m_model; // Owned (child), like every widget below.
     QComboBox *m_containers;
@@ -75,13 +74,11 @@ private:
     QPushButton *m_prev;
     QPushButton *m_save;
     QPushButton *m_copy;
-    QPlainTextEdit *m_text;
+    LogTextView *m_text;
     QLabel *m_notice; // dropped lines, paused follow
     QLabel *m_status;
     QList<LogLine> m_pending;
     QTimer m_frame;
     QString m_streamStatus;
-    bool m_following = true;
-    bool m_appending = false; // our own scroll changes are not the user's
     int m_matches = 0;
 };
