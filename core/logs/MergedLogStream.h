@@ -17,8 +17,8 @@ class RestClient;
 // The merged log of a workload: one PodLogStream per followed pod (or container), their lines
 // interleaved by time (LogMerger) and labelled with their source. Which pods belong is the
 // caller's to say (from its pod watch): a pod that appears is added and followed from its
-// start, one that goes away is removed and its held lines still come out. At most maxPods are
-// followed at once. Lives on the thread of its RestClient.
+// start, one that goes away is removed and its held lines still come out. At most maxPods
+// sources are followed at once. Lives on the thread of its RestClient.
 class MergedLogStream : public QObject
 {
     Q_OBJECT

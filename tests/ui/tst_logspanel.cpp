@@ -39,6 +39,7 @@ private slots:
     void shouldSayInWordsWhyThereIsNoLog();
     void shouldReadAWorkloadsSelector();
     void shouldInterleaveTheLogsOfADeploymentsPods();
+    void shouldFollowEveryContainerOfAWorkloadsPods();
 
 private:
     QByteArray get(const QString &path);
@@ -197,22 +198,18 @@ void TestLogsPanel::shouldSayInWordsWhyThereIsNoLog()
 
 void TestLogsPanel::shouldReadAWorkloadsSelector()
 {
-    QString container;
-    // A Deployment's label selector, with expressions, and its template's default container
+    // A Deployment's label selector, with expressions
     QCOMPARE(LogsPanel::selectorOf(
                  R"({"spec":{"selector":{"matchLabels":{"app":"web"},"matchExpressions":[)"
                  R"({"key":"tier","operator":"In","values":["a","b"]},)"
                  R"({"key":"canary","operator":"DoesNotExist"}]},"template":{"spec":)"
-                 R"({"containers":[{"name":"app"},{"name":"proxy"}]}}}})",
-                 &container),
+                 R"({"containers":[{"name":"app"},{"name":"proxy"}]}}}})"),
              QStringLiteral("app=web,tier in (a,b),!canary"));
-    QCOMPARE(container, QStringLiteral("app"));
     // A Service's plain map
-    QCOMPARE(LogsPanel::selectorOf(R"({"spec":{"selector":{"app":"db"}}})", &container),
+    QCOMPARE(LogsPanel::selectorOf(R"({"spec":{"selector":{"app":"db"}}})"),
              QStringLiteral("app=db"));
-    QVERIFY(container.isEmpty());
     // A ConfigMap has none
-    QVERIFY(LogsPanel::selectorOf(R"({"data":{"a":"b"}})", &container).isEmpty());
+    QVERIFY(LogsPanel::selectorOf(R"({"data":{"a":"b"}})").isEmpty());
 }
 
 void TestLogsPanel::shouldInterleaveTheLogsOfADeploymentsPods()
@@ -257,6 +254,44 @@ void TestLogsPanel::shouldInterleaveTheLogsOfADeploymentsPods()
     }
     Q_UNUSED(previous);
     QVERIFY(m_panel->view()->textView()->toPlainText().startsWith('['));
+}
+
+void TestLogsPanel::shouldFollowEveryContainerOfAWorkloadsPods()
+{
+    // Given a Service selecting a running pod that has a sidecar beside its app container
+    const StoredObjectPtr multi = pod(true);
+    QVERIFY(multi);
+    const QJsonObject labels = QJsonDocument::fromJson(multi->raw)
+                                   .object()
+                                   .value("metadata")
+                                   .toObject()
+                                   .value("labels")
+                                   .toObject();
+    QVERIFY(!labels.isEmpty());
+    auto service = std::make_shared<StoredObject>();
+    service->setName(multi->namespaceName, QStringLiteral("web-svc"));
+    service->uid = ObjectUid(QStringLiteral("svc-uid-1"));
+    service->raw = QJsonDocument(QJsonObject{{"spec", QJsonObject{{"selector", labels}}}})
+                       .toJson(QJsonDocument::Compact);
+    const QString name = multi->name().toString();
+    // When it is shown
+    m_panel->showObject(QStringLiteral("Service"), service);
+    // Then the lines of both containers of that pod arrive, each prefixed "pod/container"
+    QSet<QString> sources;
+    QTRY_VERIFY_WITH_TIMEOUT(
+        [&] {
+            for (int row = 0; row < m_panel->view()->model()->rowCount(); ++row)
+                sources.insert(m_panel->view()->model()->line(row).source);
+            return sources.contains(name + QStringLiteral("/app")) &&
+                   sources.contains(name + QStringLiteral("/log-shipper"));
+        }(),
+        10000);
+    QVERIFY(!sources.contains(name));
+    // And the status says all containers of its pods are followed
+    auto *status = m_panel->view()->findChild<QLabel *>("logStatus");
+    QTRY_VERIFY_WITH_TIMEOUT(status->text().contains(QStringLiteral(" pods of web-svc (all "
+                                                                    "containers).")),
+                             5000);
 }
 
 QTEST_MAIN(TestLogsPanel)

@@ -65,7 +65,7 @@ QStringList LogsPanel::containersOf(const QByteArray &podJson, QString *defaultC
     return all;
 }
 
-QString LogsPanel::selectorOf(const QByteArray &objectJson, QString *templateContainer)
+QString LogsPanel::selectorOf(const QByteArray &objectJson)
 {
     const QJsonObject spec =
         QJsonDocument::fromJson(objectJson).object().value(QLatin1String("spec")).toObject();
@@ -92,23 +92,6 @@ QString LogsPanel::selectorOf(const QByteArray &objectJson, QString *templateCon
         else if (op == QLatin1String("DoesNotExist"))
             terms << QLatin1Char('!') + key;
     }
-    const QJsonObject podTemplate = spec.value(QLatin1String("template")).toObject();
-    QString fallback;
-    const QJsonArray containers = podTemplate.value(QLatin1String("spec"))
-                                      .toObject()
-                                      .value(QLatin1String("containers"))
-                                      .toArray();
-    const QString annotated = podTemplate.value(QLatin1String("metadata"))
-                                  .toObject()
-                                  .value(QLatin1String("annotations"))
-                                  .toObject()
-                                  .value(QLatin1String("kubectl.kubernetes.io/default-container"))
-                                  .toString();
-    // Named even when the template has one: pods may carry containers their template does not
-    // (injected sidecars), and the apiserver then refuses a log request without a name.
-    *templateContainer = annotated.isEmpty() && !containers.isEmpty()
-                             ? containers.first().toObject().value(QLatin1String("name")).toString()
-                             : annotated;
     return terms.join(u',');
 }
 
@@ -162,8 +145,7 @@ void LogsPanel::restart()
         return;
     }
     if (m_kind != u"Pod") {
-        QString container;
-        const QString selector = selectorOf(m_object->raw, &container);
+        const QString selector = selectorOf(m_object->raw);
         if (selector.isEmpty()) {
             stopStream();
             m_view->clear();
@@ -171,7 +153,7 @@ void LogsPanel::restart()
                 tr("%1 %2 has no pods of its own to show logs of.").arg(m_kind, m_object->key));
             return;
         }
-        startWorkload(selector, container);
+        startWorkload(selector);
         return;
     }
     const QString key = m_object->uid.toString() + QLatin1Char('/') + m_view->container() +
@@ -213,7 +195,7 @@ void LogsPanel::restart()
     QMetaObject::invokeMethod(stream, &PodLogStream::start, Qt::QueuedConnection);
 }
 
-void LogsPanel::startWorkload(const QString &selector, const QString &container)
+void LogsPanel::startWorkload(const QString &selector)
 {
     const QString key = m_object->uid.toString() + QStringLiteral("/workload");
     if (key == m_streamingKey)
@@ -224,7 +206,6 @@ void LogsPanel::startWorkload(const QString &selector, const QString &container)
     WorkloadLogStream::Options options;
     options.ns = m_object->namespaceName;
     options.labelSelector = selector;
-    options.container = container;
     auto *stream = new WorkloadLogStream(m_connection->client(), &logClock(), options);
     m_workload = stream;
     connect(stream, &WorkloadLogStream::linesArrived, m_view,
@@ -233,15 +214,17 @@ void LogsPanel::startWorkload(const QString &selector, const QString &container)
                     m_view->appendLines(l);
             });
     const int maxPods = options.maxPods;
+    const QString name = m_object->name().toString();
     connect(stream, &WorkloadLogStream::podsChanged, m_view,
-            [this, maxPods](int matching, int followed) {
+            [this, maxPods, name](int matching, int followed) {
                 QString text =
-                    tr("Following %1 of the %2 matching pods.").arg(followed).arg(matching);
+                    tr("Following %1 pods of %2 (all containers).").arg(followed).arg(name);
+                if (matching > followed)
+                    text += QLatin1Char(' ') + tr("%1 pods match;").arg(matching);
                 if (followed >= maxPods && matching > followed)
-                    text +=
-                        QLatin1Char(' ') + tr("At most %1 pods are followed at once.").arg(maxPods);
+                    text += QLatin1Char(' ') + tr("at most %1 are followed at once.").arg(maxPods);
                 else if (matching > followed)
-                    text += QLatin1Char(' ') + tr("The others have not started yet.");
+                    text += QLatin1Char(' ') + tr("the others have not started yet.");
                 m_view->setStatus(text);
             });
     connect(stream, &WorkloadLogStream::podFailed, m_view,

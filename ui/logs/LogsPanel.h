@@ -14,7 +14,7 @@ struct PodLogOptions;
 // The detail pane's Logs page: follows the shown pod's log (container picked in the view,
 // default the kubectl.kubernetes.io/default-container annotation, else the first container)
 // through a PodLogStream, or for an object with a pod selector (Deployment, ReplicaSet,
-// StatefulSet, DaemonSet, Job, Service...) the merged log of its pods through a
+// StatefulSet, DaemonSet, Job, Service...) the merged log of all its pods' containers through a
 // WorkloadLogStream, both on the connection's network thread. Streams only while visible.
 class LogsPanel : public QWidget
 {
@@ -32,8 +32,8 @@ public:
     // The containers of a pod's JSON: init, regular, then ephemeral ones; and the default.
     static QStringList containersOf(const QByteArray &podJson, QString *defaultContainer);
     // The pod selector of a workload's JSON as a label selector string ("app=web,tier in
-    // (a,b)"), and the container its pod template names by default; empty when it has none.
-    static QString selectorOf(const QByteArray &objectJson, QString *templateContainer);
+    // (a,b)"); empty when it has none.
+    static QString selectorOf(const QByteArray &objectJson);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -42,7 +42,7 @@ protected:
 private:
     void restart();
     void stopStream();
-    void startWorkload(const QString &selector, const QString &container);
+    void startWorkload(const QString &selector);
 
     ClusterConnection *m_connection = nullptr; // Not owned.
     LogView *m_view;                           // Owned (child).
