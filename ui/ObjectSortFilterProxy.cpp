@@ -13,6 +13,11 @@ ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
     m_filterTimer.setSingleShot(true);
     m_filterTimer.setInterval(0);
     connect(&m_filterTimer, &QTimer::timeout, this, &ObjectSortFilterProxy::filterSlice);
+    m_sortKeyTimer.setSingleShot(true);
+    m_sortKeyTimer.setInterval(0);
+    connect(&m_sortKeyTimer, &QTimer::timeout, this, &ObjectSortFilterProxy::sortKeySlice);
+    connect(&m_backgroundSort, &BackgroundSort::sorted, this,
+            &ObjectSortFilterProxy::applyBackgroundSort);
 }
 
 void ObjectSortFilterProxy::setSourceModel(QAbstractItemModel *source)
@@ -130,69 +135,17 @@ bool ObjectSortFilterProxy::accepts(int sourceRow) const
     return m_filter.accepts(*m_model, sourceRow);
 }
 
-namespace {
-
-// Sixteen characters, one byte each (clamped, so the packing keeps the order of strings);
-// exact when the string fits and every character is a byte.
-void packPrefix(const QString &text, quint64 (&out)[2], bool &exact)
-{
-    exact = text.size() <= 16;
-    out[0] = out[1] = 0;
-    const qsizetype n = std::min<qsizetype>(text.size(), 16);
-    for (qsizetype i = 0; i < n; ++i) {
-        const char16_t c = text.at(i).unicode();
-        if (c == 0 || c >= 255)
-            exact = false;
-        const quint64 byte = std::min<char16_t>(c, 255);
-        out[i / 8] |= byte << (8 * (7 - i % 8));
-    }
-}
-
-// Doubles as unsigned integers in the same order.
-quint64 orderedBits(double number)
-{
-    if (number == 0)
-        number = 0; // -0 sorts with +0
-    quint64 bits;
-    std::memcpy(&bits, &number, sizeof bits);
-    return (bits & (quint64(1) << 63)) ? ~bits : bits | (quint64(1) << 63);
-}
-
-int compareHeads(const quint64 (&a)[2], const quint64 (&b)[2])
-{
-    if (a[0] != b[0])
-        return a[0] < b[0] ? -1 : 1;
-    if (a[1] != b[1])
-        return a[1] < b[1] ? -1 : 1;
-    return 0;
-}
-
-} // namespace
-
-int ObjectSortFilterProxy::compareRows(const OrderKey &a, int leftSourceRow, const OrderKey &b,
-                                       int rightSourceRow) const
+int ObjectSortFilterProxy::compareRows(const SortOrderKey &a, int leftSourceRow,
+                                       const SortOrderKey &b, int rightSourceRow) const
 {
     if (leftSourceRow == rightSourceRow)
         return 0;
-    if (m_sortColumn < 0)
-        return leftSourceRow < rightSourceRow ? -1 : 1;
-    if (a.numeric != b.numeric)
-        return a.numeric ? -1 : 1; // numbers before text ("<none>", "")
-    if (const int order = compareHeads(a.head, b.head); order != 0)
-        return order;
-    if (!(a.headExact && b.headExact)) {
-        const int order =
-            m_rows[size_t(leftSourceRow)].key.text.compare(m_rows[size_t(rightSourceRow)].key.text);
-        if (order != 0)
-            return order;
-    }
-    // Ties by key, so equal cells keep a stable, predictable order.
-    if (const int order = compareHeads(a.tie, b.tie); order != 0)
-        return order;
-    if (!(a.tieExact && b.tieExact)) {
-        const int order = m_rows[size_t(leftSourceRow)].object->key.compare(
-            m_rows[size_t(rightSourceRow)].object->key);
-        if (order != 0)
+    if (m_sortColumn >= 0) {
+        const RowState &left = m_rows[size_t(leftSourceRow)];
+        const RowState &right = m_rows[size_t(rightSourceRow)];
+        if (const int order = SortOrderKey::compare(a, left.key.text, left.object->key, b,
+                                                    right.key.text, right.object->key);
+            order != 0)
             return order;
     }
     return leftSourceRow < rightSourceRow ? -1 : 1;
@@ -210,7 +163,7 @@ void ObjectSortFilterProxy::sortRows(std::vector<int> &sourceRows) const
     // Sorted as a contiguous copy of the prefixes: comparisons stay in cache.
     struct Entry
     {
-        OrderKey order;
+        SortOrderKey order;
         int row;
     };
     std::vector<Entry> entries;
@@ -231,28 +184,18 @@ void ObjectSortFilterProxy::refreshRow(int sourceRow)
     RowState &state = m_rows[size_t(sourceRow)];
     state.object = m_model->objectAt(sourceRow);
     state.accepted = accepts(sourceRow);
+    state.sortSlot = -1;
+    state.keyStale = false;
     // The tie-break prefix depends on the object only, not on the sort column.
-    packPrefix(state.object->key, state.order.tie, state.order.tieExact);
+    state.order.setTie(state.object->key);
     if (m_sortColumn >= 0)
-        setSortKey(state, m_model->sortKey(sourceRow, m_sortColumn));
-}
-
-void ObjectSortFilterProxy::setSortKey(RowState &state, const ObjectRowModel::SortKey &key)
-{
-    state.key = key;
-    OrderKey &order = state.order;
-    order.numeric = key.numeric;
-    if (key.numeric) {
-        order.head[0] = orderedBits(key.number);
-        order.head[1] = 0;
-        order.headExact = true;
-    } else {
-        packPrefix(key.text, order.head, order.headExact);
-    }
+        state.setSortKey(m_model->sortKey(sourceRow, m_sortColumn));
 }
 
 void ObjectSortFilterProxy::rebuildAll()
 {
+    m_readingSortKeys = false;
+    m_backgroundSort.cancel();
     m_rows.clear();
     m_order.clear();
     invalidateInverse();
@@ -289,17 +232,91 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
         column = -1;
     if (column == m_sortColumn && order == m_sortOrder)
         return;
+    const bool reversing = column == m_sortColumn && !isSorting();
     m_sortColumn = column;
     m_sortOrder = order;
+    m_readingSortKeys = false; // a pending slice finds nothing to do
+    m_backgroundSort.cancel();
     if (!m_model)
         return;
+    if (reversing) {
+        // Ties break by key in the sort's direction too, so the other direction is exactly
+        // the shown order reversed.
+        setOrderAsLayoutChange({m_order.rbegin(), m_order.rend()});
+        return;
+    }
+    if (column >= 0 && int(m_order.size()) >= m_backgroundSortRows) {
+        for (RowState &state : m_rows) {
+            state.keyStale = true;
+            state.sortSlot = -1;
+        }
+        m_backgroundSort.begin();
+        m_readingSortKeys = true;
+        m_sortKeyCursor = 0;
+        sortKeySlice();
+        return;
+    }
     if (column >= 0) {
         for (int sourceRow = 0; sourceRow < int(m_rows.size()); ++sourceRow)
-            setSortKey(m_rows[size_t(sourceRow)], m_model->sortKey(sourceRow, column));
+            m_rows[size_t(sourceRow)].setSortKey(m_model->sortKey(sourceRow, column));
     }
     std::vector<int> sorted = m_order;
     sortRows(sorted);
     setOrderAsLayoutChange(std::move(sorted));
+}
+
+void ObjectSortFilterProxy::finishSorting()
+{
+    while (m_readingSortKeys)
+        sortKeySlice();
+    m_backgroundSort.finish();
+}
+
+void ObjectSortFilterProxy::sortKeySlice()
+{
+    m_sortKeyTimer.stop();
+    if (!m_readingSortKeys)
+        return;
+    QElapsedTimer elapsed;
+    elapsed.start();
+    const int rows = int(m_rows.size());
+    int sourceRow = m_sortKeyCursor;
+    while (sourceRow < rows) {
+        const int blockEnd = std::min(rows, sourceRow + kFilterBlockRows);
+        for (; sourceRow < blockEnd; ++sourceRow) {
+            RowState &state = m_rows[size_t(sourceRow)];
+            if (state.keyStale) {
+                state.setSortKey(m_model->sortKey(sourceRow, m_sortColumn));
+                state.keyStale = false;
+            }
+            // A row met twice (the source moved it back) keeps its last name.
+            if (state.accepted)
+                m_backgroundSort.add(state);
+        }
+        if (elapsed.elapsed() >= m_filterSliceMs)
+            break;
+    }
+    m_sortKeyCursor = sourceRow;
+    if (sourceRow < rows) {
+        m_sortKeyTimer.start();
+        return;
+    }
+    m_readingSortKeys = false;
+    m_backgroundSort.start(m_sortOrder == Qt::AscendingOrder);
+}
+
+void ObjectSortFilterProxy::applyBackgroundSort(const std::vector<int> &slotsInOrder)
+{
+    std::vector<int> changed;
+    const std::vector<int> placed = BackgroundSort::placeRows(m_rows, slotsInOrder, &changed);
+    sortRows(changed);
+    std::vector<int> merged;
+    merged.reserve(m_order.size());
+    std::merge(placed.begin(), placed.end(), changed.begin(), changed.end(),
+               std::back_inserter(merged), [this](int a, int b) { return lessThan(a, b); });
+    Q_ASSERT(merged.size() == m_order.size());
+    setOrderAsLayoutChange(std::move(merged));
+    emit sortingFinished();
 }
 
 void ObjectSortFilterProxy::setOrderAsLayoutChange(std::vector<int> newOrder)
@@ -372,6 +389,15 @@ void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
         return lessThan(a, b);
     };
     sortRows(sourceRows);
+    if (isSorting()) {
+        // The shown order is the old sort's until the new one lands and places these rows.
+        const int first = int(m_order.size());
+        beginInsertRows({}, first, first + int(sourceRows.size()) - 1);
+        m_order.insert(m_order.end(), sourceRows.begin(), sourceRows.end());
+        invalidateInverse();
+        endInsertRows();
+        return;
+    }
     // Runs of new rows that land at the same place: {position, first index in sourceRows}.
     // Past the run limit nothing more is needed: the rows are merged in at once.
     std::vector<std::pair<int, size_t>> runs;
@@ -411,7 +437,8 @@ void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
 
 void ObjectSortFilterProxy::repositionSourceRows(const std::vector<int> &sourceRows)
 {
-    if (sourceRows.empty() || m_order.size() < 2)
+    // While a sort runs, changed rows are placed when it lands.
+    if (sourceRows.empty() || m_order.size() < 2 || isSorting())
         return;
     // sourceRows is ascending. A changed row may stay where it is when both neighbours are
     // unchanged rows and it still sorts between them: the unchanged rows are sorted already.
@@ -558,10 +585,12 @@ void ObjectSortFilterProxy::onSourceRowsRemoved(const QModelIndex &parent, int f
         return;
     const int count = last - first + 1;
     m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
-    if (m_filterCursor > last)
-        m_filterCursor -= count;
-    else if (m_filterCursor > first)
-        m_filterCursor = first;
+    for (int *cursor : {&m_filterCursor, &m_sortKeyCursor}) {
+        if (*cursor > last)
+            *cursor -= count;
+        else if (*cursor > first)
+            *cursor = first;
+    }
     for (int &sourceRow : m_order) {
         if (sourceRow > last)
             sourceRow -= count;
@@ -601,12 +630,15 @@ void ObjectSortFilterProxy::onSourceLayoutChanged()
     }
     for (int &sourceRow : m_order)
         sourceRow = newRowOf[size_t(sourceRow)];
-    // Rows not yet filtered keep that status wherever they went.
-    if (m_filterCursor < int(newRowOf.size())) {
-        int cursor = int(newRowOf.size());
-        for (size_t sourceRow = size_t(m_filterCursor); sourceRow < newRowOf.size(); ++sourceRow)
-            cursor = std::min(cursor, newRowOf[sourceRow]);
-        m_filterCursor = cursor;
+    // Rows not yet filtered, or without their sort key yet, keep that status wherever they
+    // went.
+    for (int *cursor : {&m_filterCursor, &m_sortKeyCursor}) {
+        if (*cursor >= int(newRowOf.size()))
+            continue;
+        int lowest = int(newRowOf.size());
+        for (size_t sourceRow = size_t(*cursor); sourceRow < newRowOf.size(); ++sourceRow)
+            lowest = std::min(lowest, newRowOf[sourceRow]);
+        *cursor = lowest;
     }
     invalidateInverse();
 }

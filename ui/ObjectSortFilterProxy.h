@@ -1,8 +1,10 @@
 #pragma once
 
 #include "core/store/StoredObject.h"
+#include "ui/BackgroundSort.h"
 #include "ui/ObjectFilter.h"
 #include "ui/ObjectRowModel.h"
+#include "ui/ProxyRow.h"
 
 #include <QAbstractProxyModel>
 #include <QSet>
@@ -18,7 +20,8 @@
 // source row, so a batch of source changes costs one pass over the rows: removals and insertions go
 // out as merged runs, and only rows whose sort key changed move. Ties sort by object key, so the
 // order is total and predictable. A filter change runs in time-bounded slices across event-loop
-// turns (see kFilterSliceMs).
+// turns (see kFilterSliceMs); a sort of many rows is ordered on a pool thread (BackgroundSort)
+// and lands as one layout change.
 class ObjectSortFilterProxy : public QAbstractProxyModel
 {
     Q_OBJECT
@@ -32,6 +35,11 @@ public:
     static constexpr int kFilterSliceMs = 8;
     static constexpr int kFilterBlockRows = 512;
     static constexpr int kMaxFilterChangesPerSlice = 8192;
+    // From this many shown rows a new sort is ordered on a pool thread (100,000 rows take 90
+    // to 150 ms to order); the GUI thread reads the rows' new sort keys and copies them for the
+    // pool in slices like a filter pass's (50 to 150 ms in all at 100,000) and applies the
+    // result in one layout change.
+    static constexpr int kBackgroundSortRows = 20000;
 
     explicit ObjectSortFilterProxy(QObject *parent = nullptr);
 
@@ -56,8 +64,15 @@ public:
     // (tests use it to see a pass spread over many slices).
     void setFilterSliceMs(int ms) { m_filterSliceMs = ms; }
 
-    // Column -1: source order.
+    // Column -1: source order. sortColumn() is the new column at once; with many rows the
+    // rows move there when the pool thread is done (sortingFinished), and rows changed or added
+    // meanwhile are merged in then.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    bool isSorting() const { return m_readingSortKeys || m_backgroundSort.isRunning(); }
+    // Completes a running sort at once and applies it (tests, or before an export).
+    void finishSorting();
+    // Tests: 0 orders every sort on the pool thread.
+    void setBackgroundSortRows(int rows) { m_backgroundSortRows = rows; }
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
 
@@ -75,37 +90,25 @@ public:
 signals:
     // A filter change has reached every row.
     void filteringFinished();
+    // A sort ordered on the pool thread has been applied.
+    void sortingFinished();
 
 private:
-    // Order-preserving fixed-size prefixes of the sort key and of the object key, so most
-    // comparisons touch neither strings nor the model: if a's prefix is below b's, a sorts
-    // first; equal exact prefixes mean equal values.
-    struct OrderKey
-    {
-        quint64 head[2] = {0, 0};
-        quint64 tie[2] = {0, 0};
-        bool numeric = false;
-        bool headExact = true;
-        bool tieExact = true;
-    };
-    // What the proxy knows about one source row.
-    struct RowState
-    {
-        StoredObjectPtr object; // the object key and acceptance were computed from
-        ObjectRowModel::SortKey key;
-        OrderKey order;
-        bool accepted = false;
-    };
+    using RowState = ProxyRow;
 
     bool accepts(int sourceRow) const;
     // Ascending comparison of two source rows: <0, 0 (same row) or >0.
-    int compareRows(const OrderKey &a, int leftSourceRow, const OrderKey &b,
+    int compareRows(const SortOrderKey &a, int leftSourceRow, const SortOrderKey &b,
                     int rightSourceRow) const;
     bool lessThan(int leftSourceRow, int rightSourceRow) const;
     // Sorts source rows into display order.
     void sortRows(std::vector<int> &sourceRows) const;
     void refreshRow(int sourceRow);
-    static void setSortKey(RowState &state, const ObjectRowModel::SortKey &key);
+    // One slice of reading the new sort column's keys into the rows and the background sort's
+    // snapshot; the last starts the background sort.
+    void sortKeySlice();
+    // Shows the background sort's order, with the rows changed or added since merged in.
+    void applyBackgroundSort(const std::vector<int> &slotsInOrder);
     void rebuildAll();
     void ensureInverse() const;
     void invalidateInverse() { m_inverseValid = false; }
@@ -142,4 +145,10 @@ private:
     int m_filterCursor = 0;         // source rows below it follow the current filter
     bool m_filterNarrowing = false; // the running pass may skip rejected rows
     int m_filterSliceMs = kFilterSliceMs;
+
+    QTimer m_sortKeyTimer;
+    int m_sortKeyCursor = 0; // rows below it have their key for the sort column
+    bool m_readingSortKeys = false;
+    BackgroundSort m_backgroundSort;
+    int m_backgroundSortRows = kBackgroundSortRows;
 };

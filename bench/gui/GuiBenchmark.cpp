@@ -420,27 +420,41 @@ void GuiBenchmark::measureSorting()
 {
     QTableView *table = m_window->table();
     ObjectSortFilterProxy *proxy = m_window->proxy();
-    double longest = 0;
+    // As for the filter: what a person notices is how long the window cannot react (the
+    // longest stall from the click until the rows are in their new order), and then how long
+    // the new order takes to show.
+    double longestStall = 0;
+    double longestDone = 0;
     QStringList perColumn;
     for (int column = 0; column < proxy->columnCount(); ++column) {
         for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+            m_stalls->reset();
             QElapsedTimer timer;
             timer.start();
             table->sortByColumn(column, order);
             QCoreApplication::processEvents(); // the view's relayout and repaint
-            const double ms = double(timer.nsecsElapsed()) / 1e6;
-            longest = std::max(longest, ms);
+            if (!waitUntil([proxy] { return !proxy->isSorting(); }, 30000))
+                m_failed = true;
+            QCoreApplication::processEvents();
+            const double doneMs = double(timer.nsecsElapsed()) / 1e6;
+            const double stallMs = double(m_stalls->longestStallMs());
+            longestStall = std::max(longestStall, stallMs);
+            longestDone = std::max(longestDone, doneMs);
             if (order == Qt::AscendingOrder)
-                perColumn.append(QStringLiteral("%1 %2")
+                perColumn.append(QStringLiteral("%1 stall %2 / done %3")
                                      .arg(proxy->headerData(column, Qt::Horizontal).toString())
-                                     .arg(ms, 0, 'f', 0));
+                                     .arg(stallMs, 0, 'f', 0)
+                                     .arg(doneMs, 0, 'f', 0));
         }
     }
-    add(QStringLiteral("sort, slowest column (%1 rows)").arg(proxy->rowCount()), longest,
-        QStringLiteral("ms"), 300);
+    add(QStringLiteral("sort, longest stall (%1 rows)").arg(proxy->rowCount()), longestStall,
+        QStringLiteral("ms"), 50);
+    add(QStringLiteral("sort, slowest to show the new order"), longestDone, QStringLiteral("ms"),
+        300);
     m_rows.append({QStringLiteral("  sort ascending by column (ms)"), perColumn.join(u", "),
                    QString(), true});
     table->sortByColumn(0, Qt::AscendingOrder);
+    waitUntil([proxy] { return !proxy->isSorting(); }, 30000);
     QCoreApplication::processEvents();
 }
 

@@ -3,8 +3,10 @@
 #include <QAbstractItemModelTester>
 #include <QItemSelectionModel>
 #include <QRandomGenerator>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThreadPool>
 
 #include <algorithm>
 #include <memory>
@@ -210,6 +212,71 @@ private slots:
         // Then rows the first text hid are found too
         QCOMPARE(m_proxy->rowCount(), 200);
         QCOMPARE(proxyKeys(*m_proxy), referenceKeys());
+    }
+
+    void shouldSortManyRowsOffTheGuiThreadAndPlaceRowsChangedMeanwhile()
+    {
+        // Given a few thousand pods sorted by name, one selected, a proxy that sorts every
+        // table in the background and reads keys in one-block slices, and the pool thread
+        // held busy so that the sort waits there while the store churns
+        for (int i = 0; i < kSlicedPods; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1, "Running",
+                                    QString::number(i % 7)));
+        sync();
+        m_proxy->sort(1, Qt::AscendingOrder);
+        m_proxy->setBackgroundSortRows(0);
+        m_proxy->setFilterSliceMs(0);
+        QItemSelectionModel selection(m_proxy);
+        selection.setCurrentIndex(
+            m_proxy->mapFromSource(m_model->index(m_model->rowForKey("ns/p10"), 0)),
+            QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QThreadPool *pool = QThreadPool::globalInstance();
+        const int threads = pool->maxThreadCount();
+        pool->setMaxThreadCount(1);
+        QSemaphore release;
+        pool->start([&release] { release.acquire(); });
+        QSignalSpy finished(m_proxy, &ObjectSortFilterProxy::sortingFinished);
+        // When it is sorted by Restarts, and pods are added, removed and given new restart
+        // counts while the keys are read and while the sort waits for the pool
+        m_proxy->sort(4, Qt::AscendingOrder);
+        QVERIFY(m_proxy->isSorting());
+        QRandomGenerator random(5);
+        const auto churn = [&](int round) {
+            for (int c = 0; c < 40; ++c) {
+                const int i = int(random.bounded(kSlicedPods + 200));
+                if (c % 4 == 0 && i != 10)
+                    m_store->remove(QStringLiteral("ns/p%1").arg(i));
+                else
+                    m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i),
+                                            100000 + round * 100 + c, "Running",
+                                            QString::number(random.bounded(9))));
+            }
+            sync();
+        };
+        for (int round = 0; round < 200 && m_proxy->isSorting(); ++round) {
+            churn(round);
+            QCoreApplication::processEvents();
+            if (round > 20)
+                break; // the keys are read by now; the sort waits in the pool
+        }
+        QVERIFY(m_proxy->isSorting());
+        churn(300);
+        m_proxy->setText("p1");
+        m_proxy->finishFiltering();
+        churn(301);
+        release.release();
+        QTRY_VERIFY_WITH_TIMEOUT(!m_proxy->isSorting(), 10000);
+        pool->setMaxThreadCount(threads);
+        // Then the proxy shows the reference order once, and the selection kept its pod
+        QCOMPARE(finished.count(), 1);
+        QCOMPARE(proxyKeys(), referenceKeys());
+        QCOMPARE(selection.currentIndex().data(ObjectTableModel::KeyRole).toString(),
+                 QString("ns/p10"));
+        // When the same column is sorted the other way
+        m_proxy->sort(4, Qt::DescendingOrder);
+        // Then the order is reversed at once, without a background pass
+        QVERIFY(!m_proxy->isSorting());
+        QCOMPARE(proxyKeys(), referenceKeys());
     }
 
 private:
