@@ -108,7 +108,9 @@ void ClusterMember::startWatch()
     m_model->clear();
     m_model->setResourceKind(m_type.kind, m_type.namespaced);
     m_model->setServerColumns({});
-    m_session->start(target);
+    ReflectorOptions options;
+    options.previewFirstList = true; // rows show while a large first list arrives
+    m_session->start(target, options);
 }
 
 void ClusterMember::onTypesChanged()

@@ -4,6 +4,7 @@
 
 #include <QMetaObject>
 
+#include <algorithm>
 #include <utility>
 
 ObjectStore::ObjectStore(QObject *parent)
@@ -67,6 +68,16 @@ void ObjectStore::remove(const QString &key)
 
 void ObjectStore::replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion)
 {
+    const std::vector<StoredObjectPtr> preview = std::exchange(m_preview, {});
+    if (!preview.empty() && m_resourceVersion.isEmpty() &&
+        size_t(m_objects.size()) == preview.size() && objects.size() >= preview.size() &&
+        std::equal(preview.begin(), preview.end(), objects.begin())) {
+        objects.erase(objects.begin(), objects.begin() + qsizetype(preview.size()));
+        fill(std::move(objects));
+        m_pendingReplaced = true;
+        m_resourceVersion = resourceVersion;
+        return;
+    }
     if (m_objects.isEmpty() && m_pending.isEmpty() && m_pendingFill.isEmpty()) {
         fill(std::move(objects));
         m_resourceVersion = resourceVersion;
@@ -120,8 +131,28 @@ void ObjectStore::resync()
     emit resynced();
 }
 
+void ObjectStore::beginPreview()
+{
+    m_preview.clear();
+}
+
+void ObjectStore::preview(std::vector<StoredObjectPtr> &objects)
+{
+    if (!m_resourceVersion.isEmpty())
+        return;
+    m_preview.insert(m_preview.end(), objects.begin(), objects.end());
+    fill(std::move(objects));
+}
+
+void ObjectStore::dropPreview()
+{
+    if (m_resourceVersion.isEmpty())
+        clear();
+}
+
 void ObjectStore::clear()
 {
+    m_preview.clear();
     const QStringList all = m_objects.keys();
     for (const QString &key : all)
         remove(key);

@@ -53,6 +53,15 @@ public:
     // Makes the store equal to objects: missing keys are removed, objects whose resourceVersion
     // and uid did not change keep their old record and emit nothing.
     void replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion);
+    // A first list shown while it arrives: before the store was ever replaced, objects of the
+    // list go in as they are decoded (consumers see them added). replace() then completes the
+    // list (only what came after the preview is added, when the preview is the list's
+    // beginning, pointer for pointer), or dropPreview() takes them out if the list fails.
+    // Ignored once the store has a resourceVersion: a relist keeps the old objects until its
+    // replace().
+    void beginPreview();
+    void preview(std::vector<StoredObjectPtr> &objects);
+    void dropPreview();
     void setColumns(const QList<TableColumn> &columns);
     void setResourceVersion(const QString &resourceVersion);
     // Re-delivers nothing; tells consumers to re-evaluate time-based state (ages, filters).
@@ -104,6 +113,7 @@ private:
     // A fill's additions, in list order; while set, m_pending is empty (see spillFill()).
     QList<StoredObjectPtr> m_pendingFill;
     bool m_pendingReplaced = false;
+    std::vector<StoredObjectPtr> m_preview; // the current list's objects previewed, in order
     bool m_flushScheduled = false;
     bool m_immediate = false;
 };

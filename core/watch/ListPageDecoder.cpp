@@ -12,14 +12,16 @@
 
 struct ListPageDecoder::State
 {
-    State(QObject *context, bool tableRows, qint64 maxItemBytes)
+    State(QObject *context, bool tableRows, bool shareItems, qint64 maxItemBytes)
         : context(context)
         , tableRows(tableRows)
+        , shareItems(shareItems)
         , splitter(JsonSplitter::Mode::ListItems, maxItemBytes)
     {}
 
     QObject *const context; // Not owned. Posted to only under mutex, while not abandoned.
     const bool tableRows;
+    const bool shareItems;
     Progress progress;
     Done done;
     std::function<void()> drained;
@@ -57,9 +59,10 @@ template <typename State, typename Call> void post(const std::shared_ptr<State> 
 
 } // namespace
 
-ListPageDecoder::ListPageDecoder(QObject *context, bool tableRows, qint64 maxItemBytes,
-                                 Progress progress, Done done, std::function<void()> drained)
-    : m_state(std::make_shared<State>(context, tableRows, maxItemBytes))
+ListPageDecoder::ListPageDecoder(QObject *context, bool tableRows, bool shareItems,
+                                 qint64 maxItemBytes, Progress progress, Done done,
+                                 std::function<void()> drained)
+    : m_state(std::make_shared<State>(context, tableRows, shareItems, maxItemBytes))
 {
     m_state->progress = std::move(progress);
     m_state->done = std::move(done);
@@ -155,7 +158,12 @@ void ListPageDecoder::run(const std::shared_ptr<State> &state)
             s.headSent = true;
             head = s.splitter.envelopeHead();
         }
-        post(state, [state, items, head] { state->progress(items, head); });
+        std::vector<StoredObjectPtr> fresh;
+        if (s.shareItems)
+            fresh.assign(s.page.items.begin() + before, s.page.items.end());
+        post(state, [state, items, head, fresh = std::move(fresh)]() mutable {
+            state->progress(items, head, fresh);
+        });
     }
     if (!fed && s.page.error.isEmpty())
         s.page.error = s.splitter.error();

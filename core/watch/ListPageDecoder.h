@@ -28,14 +28,18 @@ public:
     };
     // itemsSoFar: decoded so far in this page. envelopeHead: the envelope before the items,
     // closed into valid JSON, given once, with the first call after the items started.
-    using Progress = std::function<void(qint64 itemsSoFar, const QByteArray &envelopeHead)>;
+    // fresh: the items decoded since the last call, when asked for (shareItems).
+    using Progress = std::function<void(qint64 itemsSoFar, const QByteArray &envelopeHead,
+                                        std::vector<StoredObjectPtr> &fresh)>;
     using Done = std::function<void(Page &page)>;
     // Past this many bytes waiting to be decoded, canFeed() is false.
     static constexpr qsizetype kMaxQueuedBytes = 8 << 20;
 
     // context: not owned, outlives the decoder. progress and done run on its thread.
-    ListPageDecoder(QObject *context, bool tableRows, qint64 maxItemBytes, Progress progress,
-                    Done done, std::function<void()> drained);
+    // shareItems: progress() also gets the items as they are decoded (a first list shown while
+    // it arrives); done() still gets them all.
+    ListPageDecoder(QObject *context, bool tableRows, bool shareItems, qint64 maxItemBytes,
+                    Progress progress, Done done, std::function<void()> drained);
     ~ListPageDecoder();
     ListPageDecoder(const ListPageDecoder &) = delete;
     ListPageDecoder &operator=(const ListPageDecoder &) = delete;

@@ -55,8 +55,10 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
     m_target.addCommonQuery(query);
 
     m_pageDecoder = std::make_unique<ListPageDecoder>(
-        this, m_target.table, m_maxItemBytes,
-        [this](qint64 items, const QByteArray &head) { onPageProgress(items, head); },
+        this, m_target.table, m_shareItems, m_maxItemBytes,
+        [this](qint64 items, const QByteArray &head, std::vector<StoredObjectPtr> &fresh) {
+            onPageProgress(items, head, fresh);
+        },
         [this](ListPageDecoder::Page &page) { onPageDecoded(page); }, [this] { onData(); });
     m_call = m_client->get(m_target.path(), query, m_target.accept());
     connect(m_call, &RestCall::dataAvailable, this, &ListPager::onData);
@@ -152,15 +154,21 @@ void ListPager::onPageDecoded(ListPageDecoder::Page &page)
     emit finished(true);
 }
 
-void ListPager::onPageProgress(qint64 pageItems, const QByteArray &envelopeHead)
+void ListPager::onPageProgress(qint64 pageItems, const QByteArray &envelopeHead,
+                               std::vector<StoredObjectPtr> &fresh)
 {
     if (!envelopeHead.isEmpty()) {
         // metadata precedes items: the progress estimate is known before the items arrive.
         ListEnvelope head;
-        if (m_decoder->decodeListEnvelope(envelopeHead, head, nullptr))
+        if (m_decoder->decodeListEnvelope(envelopeHead, head, nullptr)) {
             m_remaining = head.remainingItemCount;
+            if (!head.columns.isEmpty())
+                m_columns = head.columns;
+        }
     }
     emit progress(qint64(m_items.size()) + pageItems, m_remaining);
+    if (!fresh.empty())
+        emit itemsArrived(fresh);
 }
 
 void ListPager::fail(const ApiError &error)

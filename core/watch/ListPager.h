@@ -30,6 +30,9 @@ public:
     // client and decoder: not owned.
     ListPager(RestClient *client, ObjectDecoder *decoder, const WatchTarget &target,
               qint64 maxItemBytes, QObject *parent = nullptr);
+    // Also emit itemsArrived() as items are decoded (off by default: it costs a copy of the
+    // pointers).
+    void setShareItems(bool share) { m_shareItems = share; }
     ~ListPager() override;
 
     // resourceVersion: empty = absent. limit: 0 = absent.
@@ -39,6 +42,7 @@ public:
     // After finished(true):
     std::vector<StoredObjectPtr> takeItems() { return std::move(m_items); }
     QString resourceVersion() const { return m_resourceVersion; }
+    // Known from the first page's head on (Table output), before finished().
     QList<TableColumn> columns() const { return m_columns; }
     // A page came back with a continue token (client-go's paginatedResult), even when the
     // list then fell back to one full list.
@@ -50,13 +54,17 @@ public:
 
 signals:
     void progress(qint64 itemsSoFar, qint64 remainingEstimate);
+    // With setShareItems(true): items decoded since the last call, in list order; a fallback to
+    // a full list starts over. takeItems() still holds them all in the end.
+    void itemsArrived(std::vector<StoredObjectPtr> &items);
     void finished(bool ok);
 
 private:
     void requestPage(const QString &resourceVersion, const QString &continueToken);
     void onData();
     void onPageFinished();
-    void onPageProgress(qint64 pageItems, const QByteArray &envelopeHead);
+    void onPageProgress(qint64 pageItems, const QByteArray &envelopeHead,
+                        std::vector<StoredObjectPtr> &fresh);
     void onPageDecoded(ListPageDecoder::Page &page);
     void fail(const ApiError &error);
 
@@ -67,6 +75,7 @@ private:
     QString m_firstResourceVersion;
     int m_limit = 0;
     bool m_fellBackToFullList = false;
+    bool m_shareItems = false;
     QPointer<RestCall> m_call; // Owned (deleteLater: it may be the sender); the client deletes it
                                // first if the client goes first.
     std::unique_ptr<ListPageDecoder> m_pageDecoder;

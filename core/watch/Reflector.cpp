@@ -283,6 +283,16 @@ void Reflector::startList()
         emit listProgress(items, remaining);
     });
     connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
+    if (m_options.previewFirstList && !m_hasSynced) {
+        m_store->beginPreview();
+        m_pager->setShareItems(true);
+        connect(m_pager.get(), &ListPager::itemsArrived, this,
+                [this](std::vector<StoredObjectPtr> &items) {
+                    if (m_target.table) // Table rows mean nothing without their columns
+                        m_store->setColumns(m_pager->columns());
+                    m_store->preview(items);
+                });
+    }
     m_pager->start(resourceVersion, m_listPageSize);
 }
 
@@ -306,6 +316,8 @@ void Reflector::onListFinished(bool ok)
             return;
         }
         m_pager.release()->deleteLater(); // it is emitting
+        if (m_options.previewFirstList && !m_hasSynced)
+            m_store->dropPreview();
         endCycleWithBackoff(QStringLiteral("list failed: %1").arg(error.toString()),
                             error.retryAfterMs);
         return;

@@ -29,6 +29,10 @@ struct ReflectorOptions
     {
         return qBound<qint64>(1, initialEventsHardLimitMs, kMaxInitialEventsWaitMs);
     }
+    // The first list goes into the store as it is decoded (ObjectStore::preview), so a window
+    // shows its first rows while the rest arrives; dropped if that list fails. Relists keep
+    // client-go's behaviour: the old objects stay until the list is complete.
+    bool previewFirstList = false;
     // Store resync period; 0 = off. Sends no request.
     qint64 resyncPeriodMs = 0;
     // MaxInternalErrorRetryDuration: how long 500 InternalError watch events are retried by an

@@ -338,12 +338,14 @@ private slots:
         QByteArray head;
         std::optional<ListPageDecoder::Page> done;
         bool answeredOnThisThread = true;
+        std::vector<StoredObjectPtr> shared;
         ListPageDecoder decoder(
-            &context, false, 1 << 20,
-            [&](qint64 items, const QByteArray &envelopeHead) {
+            &context, false, true, 1 << 20,
+            [&](qint64 items, const QByteArray &envelopeHead, std::vector<StoredObjectPtr> &fresh) {
                 answeredOnThisThread &= QThread::currentThread() == context.thread();
                 progress << items;
                 head += envelopeHead;
+                shared.insert(shared.end(), fresh.begin(), fresh.end());
             },
             [&](ListPageDecoder::Page &page) {
                 answeredOnThisThread &= QThread::currentThread() == context.thread();
@@ -363,6 +365,8 @@ private slots:
         QCOMPARE(done->items.at(1234)->key, QStringLiteral("n/p1234"));
         QVERIFY(!progress.isEmpty());
         QVERIFY(std::is_sorted(progress.cbegin(), progress.cend()));
+        // and the items as they were decoded, the same objects in the same order
+        QVERIFY(shared == done->items);
         ListEnvelope envelope;
         QVERIFY(m_objects->decodeListEnvelope(head, envelope, nullptr));
         QCOMPARE(envelope.remainingItemCount, 5);
@@ -376,7 +380,10 @@ private slots:
         QObject context;
         std::optional<ListPageDecoder::Page> done;
         ListPageDecoder decoder(
-            &context, false, 1 << 20, [](qint64, const QByteArray &) {},
+            &context, false, false, 1 << 20,
+            [](qint64, const QByteArray &, std::vector<StoredObjectPtr> &fresh) {
+                QVERIFY(fresh.empty());
+            },
             [&](ListPageDecoder::Page &page) { done = std::move(page); }, [] {});
         // When it is decoded
         decoder.feed(j("{'kind':'PodList','items':[") + pod("n", "a", "1") + ",7]}");

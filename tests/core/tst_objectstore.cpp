@@ -174,6 +174,76 @@ private slots:
         QVERIFY(delta.removed.isEmpty());
     }
 
+    void shouldCompleteAPreviewedFirstListByAddingOnlyTheRest()
+    {
+        // Given the first half of a first list previewed, in two pieces
+        const std::vector<StoredObjectPtr> list = {object("a", "1", "1"), object("a", "2", "2"),
+                                                   object("b", "3", "3"), object("b", "4", "4")};
+        m_store->beginPreview();
+        std::vector<StoredObjectPtr> first = {list[0]};
+        std::vector<StoredObjectPtr> second = {list[1]};
+        m_store->preview(first);
+        m_store->preview(second);
+        const StoreDelta shown = takeOnlyDelta();
+        QCOMPARE(keysOf(shown.added), QStringList({"a/1", "a/2"}));
+        // When the whole list replaces the store
+        m_store->replace(list, QStringLiteral("4"));
+        // Then only the rest is added, as part of a replace, and the store equals the list
+        const StoreDelta rest = takeOnlyDelta();
+        QCOMPARE(keysOf(rest.added), QStringList({"b/3", "b/4"}));
+        QVERIFY(rest.updated.isEmpty() && rest.removed.isEmpty() && rest.replaced);
+        QCOMPARE(m_store->size(), 4);
+        QCOMPARE(m_store->resourceVersion(), QStringLiteral("4"));
+    }
+
+    void shouldDiffAgainstAPreviewThatIsNotTheListsBeginning()
+    {
+        // Given a preview of an attempt whose list was then started over (a fallback list)
+        m_store->beginPreview();
+        std::vector<StoredObjectPtr> attempt = {object("a", "1", "1"), object("a", "gone", "2")};
+        m_store->preview(attempt);
+        takeOnlyDelta();
+        // When the complete list differs from it
+        m_store->replace({object("a", "1", "1"), object("a", "3", "3")}, QStringLiteral("3"));
+        // Then the store is diffed: the missing object goes, the unchanged one stays put
+        const StoreDelta delta = takeOnlyDelta();
+        QCOMPARE(keysOf(delta.added), QStringList({"a/3"}));
+        QCOMPARE(delta.removed, QStringList({"a/gone"}));
+        QVERIFY(delta.updated.isEmpty());
+        QCOMPARE(m_store->size(), 2);
+    }
+
+    void shouldDropAPreviewWhenTheListFails()
+    {
+        // Given a previewed first list
+        m_store->beginPreview();
+        std::vector<StoredObjectPtr> piece = {object("a", "1", "1"), object("a", "2", "2")};
+        m_store->preview(piece);
+        takeOnlyDelta();
+        // When the list fails
+        m_store->dropPreview();
+        // Then its objects go
+        const StoreDelta delta = takeOnlyDelta();
+        QCOMPARE(delta.removed.size(), 2);
+        QCOMPARE(m_store->size(), 0);
+    }
+
+    void shouldIgnoreAPreviewOnceTheStoreWasReplaced()
+    {
+        // Given a store that holds a complete list
+        m_store->replace({object("a", "1", "1")}, QStringLiteral("1"));
+        takeOnlyDelta();
+        // When a relist would preview, or drop its preview on failure
+        m_store->beginPreview();
+        std::vector<StoredObjectPtr> piece = {object("a", "2", "2")};
+        m_store->preview(piece);
+        m_store->dropPreview();
+        m_store->flush();
+        // Then the old objects stay until the relist's replace
+        QCOMPARE(m_changed->size(), 0);
+        QCOMPARE(m_store->size(), 1);
+    }
+
     void shouldIndexByNamespace()
     {
         m_store->upsert(object("a", "1", "1"));

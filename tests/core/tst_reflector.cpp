@@ -253,6 +253,46 @@ private slots:
                  (QStringList{"WATCH resourceVersion=" + m_reflector->resourceVersion()}));
     }
 
+    void shouldShowAFirstListWhileItArrivesAndNotAddItsRowsTwice()
+    {
+        // Given a server whose first list comes in pages of 500 (1,200 pods), and a reflector
+        // that previews its first list
+        SimConfig config;
+        config.pods = 1200;
+        config.paginateRv0 = true;
+        startSim(config);
+        ReflectorOptions options;
+        options.previewFirstList = true;
+        makeReflector(options);
+        qsizetype storedWhileListing = 0;
+        connect(m_reflector.get(), &Reflector::listProgress, this,
+                [&] { storedWhileListing = std::max(storedWhileListing, m_store->size()); });
+        qsizetype added = 0;
+        qsizetype otherChanges = 0;
+        connect(m_store.get(), &ObjectStore::changed, this, [&](const StoreDelta &delta) {
+            added += delta.added.size();
+            otherChanges += delta.updated.size() + delta.removed.size();
+        });
+        // When it lists
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 20000);
+        // Then the store held the first pages before the list was complete, and every pod
+        // was added once
+        QVERIFY2(storedWhileListing >= 500, qPrintable(QString::number(storedWhileListing)));
+        QTRY_COMPARE(added, 1200);
+        QCOMPARE(otherChanges, 0);
+        QVERIFY(storeEqualsServer());
+        // When it relists with nothing changed on the server
+        storedWhileListing = 0;
+        m_reflector->relist();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 2, 20000);
+        m_store->flush();
+        // Then the old rows stayed as they were: a relist is not previewed
+        QCOMPARE(added, 1200);
+        QCOMPARE(otherChanges, 0);
+        QCOMPARE(storedWhileListing, 1200);
+    }
+
     void shouldRelistAfterInternalErrorWithoutRetryWindow()
     {
         startSynced();
