@@ -150,12 +150,19 @@ void NamespacedReflectorGroup::removeMember(const QString &namespaceName)
 
 void NamespacedReflectorGroup::forward(const StoreDelta &delta)
 {
+    // A member's first list goes on in a batch of its own, still marked as one.
+    if (delta.initial)
+        m_merged->flush();
     for (const StoredObjectPtr &object : delta.added)
         m_merged->upsert(object);
     for (const StoredObjectPtr &object : delta.updated)
         m_merged->upsert(object);
     for (const QString &key : delta.removed)
         m_merged->remove(key);
+    if (delta.initial) {
+        m_merged->markInitial();
+        m_merged->flush();
+    }
 }
 
 bool NamespacedReflectorGroup::isRefusedClusterWideList(const Reflector *reflector,

@@ -25,7 +25,7 @@ QString HistoryRecorder::keyOf(const QString &objectKey) const
 void HistoryRecorder::apply(const StoreDelta &delta)
 {
     const qint64 nowMs = m_clock->currentDateTime().toMSecsSinceEpoch();
-    const bool baseline = !m_baselined;
+    const bool baseline = !m_baselined || delta.initial;
     m_baselined = true;
     for (const StoredObjectPtr &object : delta.added) {
         const StoredObjectPtr before = m_latest.value(object->key);

@@ -11,7 +11,8 @@ class Clock;
 
 // Turns one watch's store deltas into history entries: keeps the last version of each object
 // it saw (shared with the store, not a copy) and records what the next version changed.
-// After reset() the first delta is the baseline: its objects existed before, they were not
+// After reset() the first delta is the baseline, and so is every delta of a first list
+// (StoreDelta::initial, which may come in pieces): its objects existed before, they were not
 // created. A relist's delta (StoreDelta::replaced) records its entries "seen at relist".
 class HistoryRecorder
 {

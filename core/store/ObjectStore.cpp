@@ -177,6 +177,7 @@ void ObjectStore::fill(std::vector<StoredObjectPtr> objects)
     }
     if (!m_pendingFill.isEmpty() || !m_pending.isEmpty()) {
         m_pendingReplaced = true;
+        m_pendingInitial = m_pendingInitial || m_resourceVersion.isEmpty();
         scheduleFlush();
     }
     qCDebug(lcStore) << "filled:" << m_objects.size() << "objects";
@@ -256,10 +257,12 @@ void ObjectStore::flush()
     if (m_pending.isEmpty() && m_pendingFill.isEmpty()) {
         m_pendingOrder.clear();
         m_pendingReplaced = false;
+        m_pendingInitial = false;
         return;
     }
     StoreDelta delta;
     delta.replaced = m_pendingReplaced;
+    delta.initial = m_pendingInitial;
     delta.added = std::exchange(m_pendingFill, {}); // empty unless nothing followed a fill
     for (const QString &key : std::as_const(m_pendingOrder)) {
         const auto it = m_pending.find(key);
@@ -280,5 +283,6 @@ void ObjectStore::flush()
     }
     m_pendingOrder.clear();
     m_pendingReplaced = false;
+    m_pendingInitial = false;
     emit changed(delta);
 }

@@ -62,6 +62,9 @@ public:
     void beginPreview();
     void preview(std::vector<StoredObjectPtr> &objects);
     void dropPreview();
+    // Marks the pending batch as (part of) a first list (StoreDelta::initial), for a store fed
+    // by other stores' first lists.
+    void markInitial() { m_pendingInitial = true; }
     void setColumns(const QList<TableColumn> &columns);
     void setResourceVersion(const QString &resourceVersion);
     // Re-delivers nothing; tells consumers to re-evaluate time-based state (ages, filters).
@@ -113,6 +116,7 @@ private:
     // A fill's additions, in list order; while set, m_pending is empty (see spillFill()).
     QList<StoredObjectPtr> m_pendingFill;
     bool m_pendingReplaced = false;
+    bool m_pendingInitial = false;
     std::vector<StoredObjectPtr> m_preview; // the current list's objects previewed, in order
     bool m_flushScheduled = false;
     bool m_immediate = false;

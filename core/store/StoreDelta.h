@@ -20,6 +20,9 @@ struct StoreDelta
     // Set when the batch comes from a relist (ObjectStore::replace): the counts summarise what
     // the relist changed, so a status line can say "relist: 3 added, 1 updated, 2 removed".
     bool replaced = false;
+    // Set when the batch is (part of) the store's first list, previewed in pieces or whole:
+    // its objects existed before the watch, they were not created (see ObjectStore::preview).
+    bool initial = false;
 
     bool isEmpty() const { return added.isEmpty() && updated.isEmpty() && removed.isEmpty(); }
     qsizetype size() const { return added.size() + updated.size() + removed.size(); }

@@ -186,12 +186,13 @@ private slots:
         m_store->preview(second);
         const StoreDelta shown = takeOnlyDelta();
         QCOMPARE(keysOf(shown.added), QStringList({"a/1", "a/2"}));
+        QVERIFY(shown.initial);
         // When the whole list replaces the store
         m_store->replace(list, QStringLiteral("4"));
         // Then only the rest is added, as part of a replace, and the store equals the list
         const StoreDelta rest = takeOnlyDelta();
         QCOMPARE(keysOf(rest.added), QStringList({"b/3", "b/4"}));
-        QVERIFY(rest.updated.isEmpty() && rest.removed.isEmpty() && rest.replaced);
+        QVERIFY(rest.updated.isEmpty() && rest.removed.isEmpty() && rest.replaced && rest.initial);
         QCOMPARE(m_store->size(), 4);
         QCOMPARE(m_store->resourceVersion(), QStringLiteral("4"));
     }

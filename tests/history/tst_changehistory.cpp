@@ -122,6 +122,22 @@ private slots:
         QVERIFY(m_history->entries(PodA).isEmpty());
     }
 
+    void shouldTakeEveryPieceOfAFirstListAsTheBaseline()
+    {
+        // Given a first list that arrives in two pieces (a previewed list)
+        StoreDelta first;
+        first.added = {pod("b", "u0", "1", "Running")};
+        first.initial = first.replaced = true;
+        m_recorder->apply(first);
+        StoreDelta rest;
+        rest.added = {pod("a", "u1", "2", "Running")};
+        rest.initial = rest.replaced = true;
+        // When its second piece arrives
+        m_recorder->apply(rest);
+        // Then its pods were not created either
+        QVERIFY(m_history->entries(PodA).isEmpty());
+    }
+
     void shouldRecordAModificationWithItsFields()
     {
         // Given a known pod

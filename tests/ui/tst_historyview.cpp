@@ -112,6 +112,22 @@ private slots:
         QVERIFY(!text.contains(QStringLiteral("spec.x")));
     }
 
+    void shouldRecordNothingForAFirstListShownInPieces()
+    {
+        // Given a cluster whose first list comes in pages of 500, shown while it arrives
+        SimConfig config;
+        config.namespaces = 3;
+        config.pods = 1300;
+        config.paginateRv0 = true;
+        if (!startWindow(config))
+            QSKIP(qPrintable(m_sim->errorString()));
+        // When every pod is shown
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->model()->rowCount(), 1300, 20000);
+        // Then the history holds no entry: the pods existed before, none was created
+        QCoreApplication::processEvents();
+        QCOMPARE(m_window->changeHistory()->entryCount(), 0);
+    }
+
     void shouldShowTheSelectedPodsChangesInTheWindow()
     {
         // Given the window on a small cluster, a pod selected
