@@ -6,6 +6,8 @@
 #include <QHeaderView>
 #include <QTableView>
 
+#include <algorithm>
+
 namespace {
 
 int defaultWidth(const QString &title)
@@ -28,13 +30,23 @@ ColumnWidthKeeper::ColumnWidthKeeper(QTableView *table, ClusterTableModel *rows,
     , m_rows(rows)
     , m_typeName(std::move(typeName))
 {
+    m_saveTimer.setSingleShot(true);
+    m_saveTimer.setInterval(kSaveDelayMs);
+    connect(&m_saveTimer, &QTimer::timeout, this, &ColumnWidthKeeper::save);
     connect(m_table->horizontalHeader(), &QHeaderView::sectionResized, this,
             &ColumnWidthKeeper::remember);
+    connect(m_rows, &QAbstractItemModel::modelAboutToBeReset, this, [this] { m_applying = true; });
     connect(m_rows, &QAbstractItemModel::modelReset, this, &ColumnWidthKeeper::apply);
+}
+
+ColumnWidthKeeper::~ColumnWidthKeeper()
+{
+    save();
 }
 
 void ColumnWidthKeeper::apply()
 {
+    save(); // widths of the type shown until now
     m_applying = true;
     const WindowSettings settings;
     const QString type = m_typeName();
@@ -52,5 +64,26 @@ void ColumnWidthKeeper::remember(int column, int, int newSize)
     // The last section stretches to fill the view: its size is not the user's choice.
     if (column == m_rows->columnCount() - 1)
         return;
-    WindowSettings().setColumnWidth(m_typeName(), m_rows->columnTitle(column), newSize);
+    const QString type = m_typeName();
+    const QString title = m_rows->columnTitle(column);
+    const auto same = [&](const Width &w) {
+        return w.type == type && w.title == title;
+    };
+    if (const auto it = std::find_if(m_unsaved.begin(), m_unsaved.end(), same);
+        it != m_unsaved.end())
+        it->width = newSize;
+    else
+        m_unsaved.append({type, title, newSize});
+    m_saveTimer.start();
+}
+
+void ColumnWidthKeeper::save()
+{
+    m_saveTimer.stop();
+    if (m_unsaved.isEmpty())
+        return;
+    WindowSettings settings; // one write for all
+    for (const Width &width : std::as_const(m_unsaved))
+        settings.setColumnWidth(width.type, width.title, width.width);
+    m_unsaved.clear();
 }

@@ -293,6 +293,33 @@ private slots:
         QCOMPARE(storedWhileListing, 1200);
     }
 
+    void shouldGiveAPreviewedTableItsColumnsOnceBeforeItsRows()
+    {
+        // Given a server whose first Table list comes in pages, and a reflector that previews
+        SimConfig config;
+        config.pods = 1200;
+        config.paginateRv0 = true;
+        startSim(config);
+        ReflectorOptions options;
+        options.previewFirstList = true;
+        WatchTarget target = podsEverywhere();
+        target.table = true;
+        target.tableObject = WatchTarget::TableObject::Metadata;
+        makeReflector(options, target);
+        QSignalSpy columns(m_store.get(), &ObjectStore::columnsChanged);
+        bool rowsBeforeColumns = false;
+        connect(m_store.get(), &ObjectStore::changed, this,
+                [&] { rowsBeforeColumns |= columns.isEmpty(); });
+        // When it lists
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 20000);
+        m_store->flush();
+        // Then the columns came once, before any row
+        QCOMPARE(columns.size(), 1);
+        QVERIFY(!rowsBeforeColumns);
+        QVERIFY(!m_store->columns().isEmpty());
+    }
+
     void shouldRelistAfterInternalErrorWithoutRetryWindow()
     {
         startSynced();
