@@ -51,7 +51,7 @@ void BackgroundSort::start(bool ascending)
         });
 }
 
-std::vector<int> BackgroundSort::placeRows(const std::vector<ProxyRow> &rows,
+std::vector<int> BackgroundSort::placeRows(const ProxyRows &rows,
                                            const std::vector<int> &slotsInOrder,
                                            std::vector<int> *changed)
 {

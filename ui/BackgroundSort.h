@@ -1,6 +1,7 @@
 #pragma once
 
 #include "ui/ProxyRow.h"
+#include "ui/ProxyRows.h"
 #include "ui/SortOrderKey.h"
 
 #include <QFutureWatcher>
@@ -37,8 +38,7 @@ public:
     void start(bool ascending);
     // The accepted rows the result places, in its order, and (in changed) the accepted rows it
     // cannot place.
-    static std::vector<int> placeRows(const std::vector<ProxyRow> &rows,
-                                      const std::vector<int> &slotsInOrder,
+    static std::vector<int> placeRows(const ProxyRows &rows, const std::vector<int> &slotsInOrder,
                                       std::vector<int> *changed);
     void cancel();
     bool isRunning() const { return m_job >= 0; }

@@ -1,5 +1,7 @@
 #include "ui/ObjectSortFilterProxy.h"
 
+#include "ui/SortedMerge.h"
+
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -206,7 +208,7 @@ void ObjectSortFilterProxy::rebuildAll()
     if (m_sortColumn >= m_model->columnCount())
         m_sortColumn = -1;
     const int rows = m_model->rowCount();
-    m_rows.resize(size_t(rows));
+    m_rows.insert(0, size_t(rows));
     for (int sourceRow = 0; sourceRow < rows; ++sourceRow) {
         refreshRow(sourceRow);
         if (m_rows[size_t(sourceRow)].accepted)
@@ -246,9 +248,9 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
         return;
     }
     if (column >= 0 && int(m_order.size()) >= m_backgroundSortRows) {
-        for (RowState &state : m_rows) {
-            state.keyStale = true;
-            state.sortSlot = -1;
+        for (size_t sourceRow = 0; sourceRow < m_rows.size(); ++sourceRow) {
+            m_rows[sourceRow].keyStale = true;
+            m_rows[sourceRow].sortSlot = -1;
         }
         m_backgroundSort.begin();
         m_readingSortKeys = true;
@@ -310,10 +312,8 @@ void ObjectSortFilterProxy::applyBackgroundSort(const std::vector<int> &slotsInO
     std::vector<int> changed;
     const std::vector<int> placed = BackgroundSort::placeRows(m_rows, slotsInOrder, &changed);
     sortRows(changed);
-    std::vector<int> merged;
-    merged.reserve(m_order.size());
-    std::merge(placed.begin(), placed.end(), changed.begin(), changed.end(),
-               std::back_inserter(merged), [this](int a, int b) { return lessThan(a, b); });
+    std::vector<int> merged =
+        mergeSorted(placed, changed, [this](int a, int b) { return lessThan(a, b); });
     Q_ASSERT(merged.size() == m_order.size());
     setOrderAsLayoutChange(std::move(merged));
     emit sortingFinished();
@@ -428,11 +428,8 @@ void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
     beginInsertRows({}, first, first + int(sourceRows.size()) - 1);
     m_order.insert(m_order.end(), sourceRows.begin(), sourceRows.end());
     endInsertRows();
-    std::vector<int> merged;
-    merged.reserve(m_order.size());
-    std::merge(m_order.begin(), m_order.begin() + first, sourceRows.begin(), sourceRows.end(),
-               std::back_inserter(merged), less);
-    setOrderAsLayoutChange(std::move(merged));
+    setOrderAsLayoutChange(
+        mergeSorted(m_order.cbegin(), m_order.cbegin() + first, sourceRows, less));
 }
 
 void ObjectSortFilterProxy::repositionSourceRows(const std::vector<int> &sourceRows)
@@ -473,10 +470,7 @@ void ObjectSortFilterProxy::repositionSourceRows(const std::vector<int> &sourceR
         return lessThan(a, b);
     };
     sortRows(moved);
-    std::vector<int> merged;
-    merged.reserve(m_order.size());
-    std::merge(staying.begin(), staying.end(), moved.begin(), moved.end(),
-               std::back_inserter(merged), less);
+    std::vector<int> merged = mergeSorted(staying, moved, less);
     // One layout change keeps selections on the moved rows (a remove and insert would not).
     setOrderAsLayoutChange(std::move(merged));
 }
@@ -553,7 +547,7 @@ void ObjectSortFilterProxy::onSourceRowsInserted(const QModelIndex &parent, int 
     // New rows are filtered below, with the current filter: they never hold a pass back.
     if (!isFiltering() || first < m_filterCursor)
         m_filterCursor += count;
-    m_rows.insert(m_rows.begin() + first, size_t(count), RowState{});
+    m_rows.insert(size_t(first), size_t(count));
     invalidateInverse();
     std::vector<int> shown;
     for (int sourceRow = first; sourceRow <= last; ++sourceRow) {
@@ -584,7 +578,7 @@ void ObjectSortFilterProxy::onSourceRowsRemoved(const QModelIndex &parent, int f
     if (parent.isValid())
         return;
     const int count = last - first + 1;
-    m_rows.erase(m_rows.begin() + first, m_rows.begin() + last + 1);
+    m_rows.erase(size_t(first), size_t(last) + 1);
     for (int *cursor : {&m_filterCursor, &m_sortKeyCursor}) {
         if (*cursor > last)
             *cursor -= count;
@@ -609,25 +603,7 @@ void ObjectSortFilterProxy::onSourceLayoutChanged()
         endResetModel();
         return;
     }
-    // Applied in place, cycle by cycle: rows that stay put (all before the first removal)
-    // cost one comparison, and no second table is allocated.
-    std::vector<char> placed(m_rows.size(), 0);
-    for (size_t start = 0; start < m_rows.size(); ++start) {
-        if (placed[start] || size_t(newRowOf[start]) == start)
-            continue;
-        RowState carried = std::move(m_rows[start]);
-        size_t from = start;
-        while (true) {
-            const size_t to = size_t(newRowOf[from]);
-            placed[to] = 1;
-            if (to == start) {
-                m_rows[to] = std::move(carried);
-                break;
-            }
-            std::swap(carried, m_rows[to]);
-            from = to;
-        }
-    }
+    m_rows.permute(newRowOf);
     for (int &sourceRow : m_order)
         sourceRow = newRowOf[size_t(sourceRow)];
     // Rows not yet filtered, or without their sort key yet, keep that status wherever they

@@ -5,6 +5,7 @@
 #include "ui/ObjectFilter.h"
 #include "ui/ObjectRowModel.h"
 #include "ui/ProxyRow.h"
+#include "ui/ProxyRows.h"
 
 #include <QAbstractProxyModel>
 #include <QSet>
@@ -132,7 +133,7 @@ private:
     void onSourceLayoutChanged();
 
     ObjectRowModel *m_model = nullptr;     // Not owned.
-    std::vector<RowState> m_rows;          // by source row
+    ProxyRows m_rows;                      // by source row
     std::vector<int> m_order;              // proxy row -> source row
     mutable std::vector<int> m_proxyRowOf; // source row -> proxy row or -1, rebuilt lazily
     mutable bool m_inverseValid = false;

@@ -1,0 +1,42 @@
+#include "ui/ProxyRows.h"
+
+void ProxyRows::clear()
+{
+    m_slots.clear();
+    m_slotOfRow.clear();
+    m_freeSlots.clear();
+}
+
+void ProxyRows::insert(size_t at, size_t count)
+{
+    std::vector<int> added(count);
+    for (int &slot : added) {
+        if (m_freeSlots.empty()) {
+            slot = int(m_slots.size());
+            m_slots.emplace_back();
+        } else {
+            slot = m_freeSlots.back();
+            m_freeSlots.pop_back();
+        }
+    }
+    m_slotOfRow.insert(m_slotOfRow.begin() + qsizetype(at), added.begin(), added.end());
+}
+
+void ProxyRows::erase(size_t first, size_t last)
+{
+    for (size_t row = first; row < last; ++row) {
+        const int slot = m_slotOfRow[row];
+        m_slots[size_t(slot)] = ProxyRow{}; // lets go of the object and the strings now
+        m_freeSlots.push_back(slot);
+    }
+    m_slotOfRow.erase(m_slotOfRow.begin() + qsizetype(first),
+                      m_slotOfRow.begin() + qsizetype(last));
+}
+
+void ProxyRows::permute(const std::vector<int> &newRowOf)
+{
+    std::vector<int> moved(m_slotOfRow.size());
+    for (size_t row = 0; row < m_slotOfRow.size(); ++row)
+        moved[size_t(newRowOf[row])] = m_slotOfRow[row];
+    m_slotOfRow = std::move(moved);
+}
