@@ -150,6 +150,14 @@ void NamespacedReflectorGroup::removeMember(const QString &namespaceName)
 
 void NamespacedReflectorGroup::forward(const StoreDelta &delta)
 {
+    if (delta.replaced && m_merged->size() == 0 && delta.updated.isEmpty() &&
+        delta.removed.isEmpty()) {
+        // A first list into an empty merged store: filled as one batch, with no pending entry
+        // per key (see ObjectStore::replace()).
+        m_merged->replace(std::vector<StoredObjectPtr>(delta.added.cbegin(), delta.added.cend()),
+                          m_merged->resourceVersion());
+        return;
+    }
     for (const StoredObjectPtr &object : delta.added)
         m_merged->upsert(object);
     for (const StoredObjectPtr &object : delta.updated)
