@@ -4,6 +4,8 @@
 //   bench_gui --kubeconfig FILE --context sim-1 --context sim-2 --pods 25000 --rate 1000
 //     (several clusters in one window, each a kubeglass-sim started apart:
 //      bench/multicluster-benchmark.sh)
+#include "core/platform/HeapArenas.h"
+
 #include "bench/gui/GuiBenchmark.h"
 
 #include <QApplication>
@@ -12,6 +14,7 @@
 
 int main(int argc, char *argv[])
 {
+    HeapArenas::useOne(); // as the kubeglass app does, so the memory figures are the app's
     // Offscreen unless told otherwise: the benchmark must run on a headless machine.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");

@@ -153,6 +153,14 @@ void NamespacedReflectorGroup::forward(const StoreDelta &delta)
     // A member's first list goes on in a batch of its own, still marked as one.
     if (delta.initial)
         m_merged->flush();
+    if (delta.replaced && m_merged->size() == 0 && delta.updated.isEmpty() &&
+        delta.removed.isEmpty()) {
+        // A first list into an empty merged store: filled as one batch, with no pending entry
+        // per key (see ObjectStore::replace()); the store marks it initial itself.
+        m_merged->replace(std::vector<StoredObjectPtr>(delta.added.cbegin(), delta.added.cend()),
+                          m_merged->resourceVersion());
+        return;
+    }
     for (const StoredObjectPtr &object : delta.added)
         m_merged->upsert(object);
     for (const StoredObjectPtr &object : delta.updated)

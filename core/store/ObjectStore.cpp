@@ -281,7 +281,11 @@ void ObjectStore::flush()
         }
         m_pending.erase(it);
     }
-    m_pendingOrder.clear();
+    // Let go of the batch's storage: a hash never shrinks as entries are erased, so a batch of
+    // 100,000 keys (a namespace member's first list reaching a merged store) would otherwise
+    // keep about 10 MB for as long as the store lives.
+    m_pending.clear();
+    m_pendingOrder = QStringList();
     m_pendingReplaced = false;
     m_pendingInitial = false;
     emit changed(delta);

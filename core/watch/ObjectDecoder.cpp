@@ -15,6 +15,9 @@ struct ObjectDecoder::Parsers
     // past the end of a malformed document, and what it finds there must not depend on the
     // bytes that happened to follow it (the next event, or uninitialised capacity).
     std::string unit;
+    // A Table row's cells as they are read; the row keeps an exact-size copy, since 100,000
+    // rows each holding a list grown by doubling cost about 20 MB of slack.
+    QVariantList cells;
 };
 
 namespace {
@@ -187,8 +190,10 @@ error_code openObject(ondemand::parser &parser, std::string_view json, ondemand:
 class ObjectDecoderImpl
 {
 public:
-    ObjectDecoderImpl(std::array<ondemand::parser, 4> &parsers, StringInterner &interner)
+    ObjectDecoderImpl(std::array<ondemand::parser, 4> &parsers, QVariantList &cells,
+                      StringInterner &interner)
         : m_parsers(parsers)
+        , m_cells(cells)
         , m_interner(interner)
     {}
 
@@ -282,7 +287,7 @@ public:
         ondemand::object row;
         if (auto error = openObject(m_parsers[level], json, doc, row))
             return error;
-        QVariantList cells;
+        m_cells.clear();
         std::string_view objectJson;
         for (auto field : row) {
             std::string_view key;
@@ -296,7 +301,12 @@ public:
                     ondemand::value value;
                     if (auto error = cell.get(value))
                         return error;
-                    cells.append(cellValue(value));
+                    m_cells.append(cellValue(value));
+                    // Beyond the first (Name) column, 100,000 rows hold a few distinct texts
+                    // ("Running", "1/1", "<none>", node names): one shared copy of each.
+                    QVariant &added = m_cells.last();
+                    if (m_cells.size() > 1 && added.typeId() == QMetaType::QString)
+                        added = m_interner.intern(added.toString());
                 }
             } else if (key == "object") {
                 ondemand::object embedded;
@@ -307,6 +317,7 @@ public:
             }
         }
         out.isTable = true;
+        QVariantList cells(m_cells.cbegin(), m_cells.cend());
         auto record = std::make_shared<StoredObject>();
         if (!objectJson.empty()) {
             DecodedObject inner;
@@ -461,6 +472,7 @@ private:
     }
 
     std::array<ondemand::parser, 4> &m_parsers;
+    QVariantList &m_cells;
     StringInterner &m_interner;
 };
 
@@ -484,7 +496,7 @@ bool ObjectDecoder::decodeObject(PaddedJson json, DecodedObject &out, QString *e
                                  bool upToMetadata)
 {
     out = DecodedObject();
-    ObjectDecoderImpl impl(m_parsers->levels, m_interner);
+    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner);
     QString what;
     if (const auto code = impl.object(view(json), 0, out, &what, upToMetadata)) {
         if (error)
@@ -506,7 +518,7 @@ bool ObjectDecoder::decodeListItem(PaddedJson json, bool tableRow, DecodedObject
     if (!tableRow)
         return decodeObject(json, out, error, true);
     out = DecodedObject();
-    ObjectDecoderImpl impl(m_parsers->levels, m_interner);
+    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner);
     if (const auto code = impl.tableRow(view(json), 0, out)) {
         if (error)
             *error = errorText(code, "Table row");
@@ -523,7 +535,7 @@ bool ObjectDecoder::decodeWatchEvent(QByteArrayView json, WatchEvent &out, QStri
 bool ObjectDecoder::decodeWatchEvent(PaddedJson json, WatchEvent &out, QString *error)
 {
     out = WatchEvent();
-    ObjectDecoderImpl impl(m_parsers->levels, m_interner);
+    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner);
     QString what;
     if (const auto code = impl.event(view(json), out, &what)) {
         if (error)

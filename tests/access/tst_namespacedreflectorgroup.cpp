@@ -143,6 +143,25 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(mergedKeys(), truth(), 15000);
     }
 
+    void shouldHandTheFirstListToTheMergedStoreAsOneListBatch()
+    {
+        // Given no RBAC restriction, and a spy on what the merged store emits
+        startSim({});
+        QSignalSpy changed(m_group->store(), &ObjectStore::changed);
+
+        // When the group starts and its cluster-wide reflector has listed
+        m_group->start();
+        QTRY_VERIFY_WITH_TIMEOUT(allWatching(), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(mergedKeys(), truth(), 15000);
+
+        // Then the merged store's first batch is the whole list, marked as coming from a list
+        QVERIFY(!changed.isEmpty());
+        const StoreDelta first = changed.first().first().value<StoreDelta>();
+        QVERIFY(first.replaced);
+        QCOMPARE(first.added.size(), qsizetype(truth().size()));
+        QVERIFY(first.updated.isEmpty() && first.removed.isEmpty());
+    }
+
     void shouldUseContextAndHandAddedNamespacesWhenNamespacesAreForbidden()
     {
         // Given namespaces cannot be listed either, and fallback namespaces are known

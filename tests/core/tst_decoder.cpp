@@ -288,6 +288,31 @@ private slots:
         QVERIFY(!seen.at(1).object.object);
     }
 
+    void shouldShareRepeatedTableCellTextsAndKeepNoSlack()
+    {
+        // Given two Table rows whose Status cells say the same and whose Name cells differ
+        const auto row = [](const char *name) {
+            return j("{'cells':['") + name +
+                   j("','Running',1],'object':{'kind':"
+                     "'PartialObjectMetadata','apiVersion':'meta.k8s.io/"
+                     "v1','metadata':{'name':'") +
+                   name + j("','namespace':'ns','resourceVersion':'9'}}}");
+        };
+        // When one decoder decodes both
+        DecodedObject first, second;
+        QString error;
+        QVERIFY2(m_objects->decodeListItem(row("a"), true, first, &error), qPrintable(error));
+        QVERIFY2(m_objects->decodeListItem(row("b"), true, second, &error), qPrintable(error));
+        // Then both hold one copy of the repeated text, and each list is as long as its cells
+        const QVariantList &a = first.object->cells;
+        const QVariantList &b = second.object->cells;
+        QCOMPARE(a, (QVariantList{QStringLiteral("a"), QStringLiteral("Running"), qint64(1)}));
+        QCOMPARE(b.at(0).toString(), QStringLiteral("b"));
+        QCOMPARE(a.at(1).toString().constData(), b.at(1).toString().constData());
+        QCOMPARE(a.capacity(), a.size());
+        QCOMPARE(b.capacity(), b.size());
+    }
+
     void shouldSplitListItemsWhileDownloading()
     {
         // Given a list body with metadata first and three items
