@@ -1,6 +1,7 @@
 #include "bench/gui/GuiBenchmark.h"
 
 #include "core/config/KubeconfigLoader.h"
+#include "core/discovery/ResourceType.h"
 #include "core/session/WatchSession.h"
 #include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
@@ -11,10 +12,12 @@
 #include "ui/MainWindow.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
+#include "ui/WindowSettings.h"
 
 #include "bench/gui/StallMonitor.h"
 #include "bench/gui/TableSignalMeter.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QCoreApplication>
 #include <QFile>
@@ -157,9 +160,12 @@ int GuiBenchmark::run()
     if (!startSimulator())
         return 1;
     m_stalls = std::make_unique<StallMonitor>();
+    if (!waitForAccessibility())
+        return 1;
+    chooseResource();
 
     measureStartup();
-    if (!m_failed)
+    if (!m_failed && !m_options.nodes)
         measureChurn();
     if (!m_failed)
         measureSorting();
@@ -200,6 +206,36 @@ bool GuiBenchmark::waitUntil(const std::function<bool()> &condition, int timeout
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
     return true;
+}
+
+bool GuiBenchmark::waitForAccessibility()
+{
+    // The bridge connects to the AT-SPI bus asynchronously; a window built before that would
+    // not pay for the events of its first rows, as it does with a screen reader attached.
+    const bool active = m_options.accessibility
+                            ? waitUntil([] { return QAccessible::isActive(); }, 10000)
+                            : QAccessible::isActive();
+    m_rows.append({QStringLiteral("Qt accessibility active (QAccessible::isActive)"),
+                   active ? QStringLiteral("yes") : QStringLiteral("no"), QString(),
+                   active == m_options.accessibility});
+    if (m_options.accessibility && !active)
+        QTextStream(stderr)
+            << "--accessibility: QAccessible::isActive() stayed false: run under "
+               "an X display with an AT-SPI bus (bench/accessibility-benchmark.sh)\n";
+    return active || !m_options.accessibility;
+}
+
+void GuiBenchmark::chooseResource()
+{
+    if (!m_options.nodes)
+        return; // the window's default
+    ResourceType nodes;
+    nodes.version = QStringLiteral("v1");
+    nodes.resource = QStringLiteral("nodes");
+    nodes.kind = QStringLiteral("Node");
+    nodes.namespaced = false;
+    for (const Target &target : std::as_const(m_targets))
+        WindowSettings().setResourceType(target.name, nodes);
 }
 
 void GuiBenchmark::measureStartup()
@@ -541,7 +577,8 @@ void GuiBenchmark::measureTableMemory()
         for (const ClusterMember *member : members) {
             const ObjectTableModel *model = member->model();
             auto copy = std::make_unique<ObjectTableModel>();
-            copy->setResourceKind(QStringLiteral("Pod"), true);
+            copy->setResourceKind(m_options.nodes ? QStringLiteral("Node") : QStringLiteral("Pod"),
+                                  !m_options.nodes);
             // The window's columns by title (the Namespace column is the model's own).
             QList<TableColumn> columns;
             for (int column = 1; column < model->columnCount(); ++column)
@@ -597,9 +634,9 @@ void GuiBenchmark::print() const
 {
     QTextStream out(stdout);
     out << "\nkubeglass GUI benchmark: " << m_targets.size() << " cluster(s) of " << m_options.pods
-        << " pods, " << m_options.eventsPerSecond << " events/s churn each, "
-        << m_options.churnSeconds << " s of probes every " << m_options.probeIntervalMs
-        << " ms to each, sorted by "
+        << (m_options.nodes ? " nodes (no churn), " : " pods, ") << m_options.eventsPerSecond
+        << " events/s churn each, " << m_options.churnSeconds << " s of probes every "
+        << m_options.probeIntervalMs << " ms to each, sorted by "
         << (m_options.sortColumn.isEmpty() ? QStringLiteral("the first column")
                                            : m_options.sortColumn)
         << " under churn\n";
