@@ -139,6 +139,7 @@ def timed_queries(table_iface, seconds, interval_s, on_tick=None):
 
 def follow(command, env, events):
     process = subprocess.Popen(command, env=env)
+    log("following pid", process.pid)
     started = time.monotonic()
     while process.poll() is None:
         pump()

@@ -31,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <malloc.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -47,6 +48,25 @@ qint64 currentRssKb()
         return 0;
     const QList<QByteArray> fields = statm.readAll().split(' ');
     return fields.size() > 1 ? fields[1].toLongLong() * sysconf(_SC_PAGESIZE) / 1024 : 0;
+}
+
+// CPU time of the calling thread, and of the whole process (the network threads too), in ms: a
+// cost that preemption on a shared machine does not inflate, unlike the stalls.
+double threadCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+double processCpuMs()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto ms = [](const timeval &t) {
+        return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3;
+    };
+    return ms(usage.ru_utime) + ms(usage.ru_stime);
 }
 
 qint64 peakRssKb()
@@ -350,6 +370,8 @@ void GuiBenchmark::measureChurn()
     const int probes = m_options.churnSeconds * 1000 / m_options.probeIntervalMs;
     QElapsedTimer timer;
     timer.start();
+    const double guiCpuStart = threadCpuMs();
+    const double processCpuStart = processCpuMs();
     for (int index = 0; index < probes; ++index) {
         waitUntil([&] { return timer.elapsed() >= qint64(index) * m_options.probeIntervalMs; },
                   m_options.probeIntervalMs * 2);
@@ -357,6 +379,8 @@ void GuiBenchmark::measureChurn()
             sendProbe(target, index);
     }
     const double probingSeconds = double(timer.elapsed()) / 1000.0;
+    const double guiCpuPercent = (threadCpuMs() - guiCpuStart) / probingSeconds / 10.0;
+    const double processCpuPercent = (processCpuMs() - processCpuStart) / probingSeconds / 10.0;
     const QString tableSignals = m_tableSignals->summary(probingSeconds);
     waitUntil([this] { return m_pendingProbes.isEmpty(); }, 5000);
     const qint64 churnStall = m_stalls->longestStallMs();
@@ -372,6 +396,10 @@ void GuiBenchmark::measureChurn()
     }
     add(QStringLiteral("longest stall during churn"), double(churnStall), QStringLiteral("ms"), 50);
     add(QStringLiteral("stall p99 during churn"), churnStallP99, QStringLiteral("ms"), -1);
+    add(QStringLiteral("GUI thread CPU under churn"), guiCpuPercent, QStringLiteral("% of a core"),
+        -1);
+    add(QStringLiteral("process CPU under churn"), processCpuPercent, QStringLiteral("% of a core"),
+        -1);
     m_rows.append({QStringLiteral("  table model signals per second under churn"), tableSignals,
                    QString(), true});
     add(QStringLiteral("event-to-visible p50"), percentile(latencies, 0.50), QStringLiteral("ms"),
