@@ -64,7 +64,7 @@ start_sim() {
 stop_sim() { kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=; }
 
 value() { awk -F' [|] ' -v m="$1" '$1 ~ "^ *" m {split($2, v, " "); print v[1]; exit}' "$work/gui.out"; }
-xvfb=(xvfb-run -a -s "-screen 0 1600x1000x24")
+xvfb=(xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24")
 
 # Runs bench_gui one way ($1 the label, then the command's prefix); prints a table row.
 measure() {

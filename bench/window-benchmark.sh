@@ -118,7 +118,7 @@ measure_outside() {
   local churn=(--sim "$url" --rate "$rate" --churn-seconds "$seconds")
   [[ $resource == pods ]] || churn=()
   XDG_CONFIG_HOME=$work/config PROBE_APP_LOG=$work/kubeglass.log \
-    xvfb-run -a -s "-screen 0 1600x1000x24" dbus-run-session -- \
+    xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24" dbus-run-session -- \
     /usr/bin/python3 bench/window-probe.py --rows "$rows" "${churn[@]}" "${listen[@]}" \
     ${keep:+--screenshot "$keep/window-$1.png"} -- \
     "$kubeglass" --kubeconfig "$work/kubeconfig" --context sim >"$work/outside.json" 2>"$work/outside.err" ||
