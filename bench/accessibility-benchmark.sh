@@ -93,7 +93,7 @@ measure() {
 printf '# Accessibility on and off: %s pods, %s events/s for %s s\n\n' "$pods" "$rate" "$seconds"
 printf 'Machine: %s, %s cores, %s. Date: %s.\n\n' "$(uname -m)" "$(nproc)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(date -u +%Y-%m-%d)"
-printf '| run | window | load before / after | a11y active | first / all rows ms | longest stall, sync ms | longest stall / p99, churn ms | CPU under churn, GUI thread / process % | event-to-visible p99 ms | slowest sort ms | peak RSS MiB | AT-SPI events received |\n'
+printf '| run | window | load before / after | a11y active | first / all rows ms | longest stall, sync ms | longest stall / p99, churn ms | CPU under churn, GUI thread / process, %% of a core | event-to-visible p99 ms | slowest sort ms | peak RSS MiB | AT-SPI events received |\n'
 printf '| ---: | --- | --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | --- |\n'
 for ((run = 1; run <= runs; run++)); do
   a11y=()

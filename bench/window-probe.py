@@ -176,7 +176,7 @@ def main():
     events = {}
     if args.listen:
         def count(event):
-            kind = ":".join(event.type.split(":")[:2])
+            kind = ":".join(event.type.split(":")[:3]).rstrip(":")
             events[kind] = events.get(kind, 0) + 1
         # What Orca listens to, in the groups the Qt bridge can send.
         for kind in ("object:children-changed", "object:state-changed", "object:property-change",
