@@ -29,7 +29,7 @@ while (($#)); do
     --kubectl-paged) kubectl_paged=true; shift ;;
     --nodes) nodes=$2; shift 2 ;;
     --resources) resources=${2//,/ }; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
