@@ -4,11 +4,13 @@
 # peak RSS and ratios for each cluster size.
 #
 #   bench/sync-benchmark.sh [--build DIR] [--baseline DIR] [--sizes "1000 10000 100000"] [--runs 3]
-#                           [--kubectl-paged]
+#                           [--kubectl-paged] [--nodes 5000] [--resources "pods nodes"]
 #
 # --baseline DIR adds the rows of another build's kubeglass-watch (e.g. main's) in the same run.
 # kubectl's paged mode (the default, 500 a page with client-side printing) takes about 40 s at
 # 100,000 pods; it runs only with --kubectl-paged. Its fastest mode, --chunk-size=0, always runs.
+# --nodes N gives the simulator N nodes (its default otherwise); --resources lists which of its
+# lists are synced at each size (pods, nodes, or both; default pods).
 set -euo pipefail
 
 build=build/release
@@ -16,6 +18,8 @@ baseline=
 sizes="1000 10000 100000"
 runs=3
 kubectl_paged=false
+nodes=
+resources=pods
 while (($#)); do
   case "$1" in
     --build) build=$2; shift 2 ;;
@@ -23,6 +27,8 @@ while (($#)); do
     --sizes) sizes=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --kubectl-paged) kubectl_paged=true; shift ;;
+    --nodes) nodes=$2; shift 2 ;;
+    --resources) resources=${2//,/ }; shift 2 ;;
     -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
@@ -65,12 +71,13 @@ bench_client() {
 printf '# Initial sync, %s runs each (median wall time, peak RSS)\n\n' "$runs"
 printf 'Machine: %s, %s cores, %s. Date: %s.\n\n' "$(uname -m)" "$(nproc)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(date -u +%Y-%m-%d)"
-printf '| pods | list bytes | client | seconds | peak RSS MB | vs download | RSS / wire bytes |\n'
-printf '| ---: | ---: | --- | ---: | ---: | ---: | ---: |\n'
+printf '| pods | nodes | list | list bytes | client | seconds | peak RSS MB | vs download | RSS / wire bytes |\n'
+printf '| ---: | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |\n'
 
 summary=
 for n in $sizes; do
-  "$sim" --port 0 --pods "$n" --namespaces 20 --churn 0 >"$work/sim.out" 2>"$work/sim.err" &
+  "$sim" --port 0 --pods "$n" ${nodes:+--nodes "$nodes"} --namespaces 20 --churn 0 \
+    >"$work/sim.out" 2>"$work/sim.err" &
   sim_pid=$!
   for _ in $(seq 600); do grep -qs listening "$work/sim.out" && break; sleep 0.1; done
   url=$(grep -o 'http://[0-9.:]*' "$work/sim.out" | head -n 1)
@@ -83,41 +90,46 @@ users: [{name: sim, user: {}}]
 contexts: [{name: sim, context: {cluster: sim, user: sim}}]
 current-context: sim
 KC
-  bytes=$(curl -s -o /dev/null -w '%{size_download}' "$url/api/v1/pods")
-  mb() { awk -v k="$1" 'BEGIN {printf "%.0f", k / 1024}'; }
+  node_count=$(curl -s "$url/_sim/state?resource=nodes" |
+    python3 -c 'import json, sys; print(len(json.load(sys.stdin)["objects"]))')
+  for resource in $resources; do
+    bytes=$(curl -s -o /dev/null -w '%{size_download}' "$url/api/v1/$resource")
+    mb() { awk -v k="$1" 'BEGIN {printf "%.0f", k / 1024}'; }
 
-  read -r dl_t dl_m _ < <(bench_client curl -s -o "$work/list.json" "$url/api/v1/pods")
-  rm -f "$work/list.json"
-  row() { # client seconds rss_kb failures
-    local ratio per
-    ratio=$(awk -v a="$2" -v b="$dl_t" 'BEGIN {printf (b > 0) ? "%.1fx" : "-", a / b}')
-    per=$(awk -v k="$3" -v b="$bytes" 'BEGIN {printf "%.2f", k * 1024 / b}')
-    local note=""; (($4 == 0)) || note=" ($4 failed)"
-    printf '| %s | %s | %s%s | %s | %s | %s | %s |\n' "$n" "$bytes" "$1" "$note" "$2" "$(mb "$3")" "$ratio" "$per"
-  }
-  row "curl (download only)" "$dl_t" "$dl_m" 0
-  read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync pods)
-  row "kubeglass-watch --exit-after-sync" "$t" "$m" "$f"
-  kg_t=$t
-  if [[ -n $base_watch ]]; then
-    read -r t m f < <(bench_client "$base_watch" --server "$url" -A --exit-after-sync pods)
-    row "kubeglass-watch --exit-after-sync (baseline)" "$t" "$m" "$f"
-  fi
-  read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync --watch-list pods)
-  row "kubeglass-watch --watch-list --exit-after-sync" "$t" "$m" "$f"
-  if command -v kubectl >/dev/null; then
-    read -r t m f < <(bench_client kubectl --kubeconfig "$work/kubeconfig" get pods -A --chunk-size=0)
-    row "kubectl get pods -A --chunk-size=0" "$t" "$m" "$f"
-    summary+=$(awk -v n="$n" -v k="$kg_t" -v c="$t" -v d="$dl_t" 'BEGIN {
-      printf "- %s pods: kubeglass-watch %.2f s = %.1fx the download, kubectl --chunk-size=0 is %.1fx slower\n",
-        n, k, (d > 0) ? k / d : 0, (k > 0) ? c / k : 0 }')$'\n'
-    if $kubectl_paged; then
-      read -r t m f < <(bench_client kubectl --kubeconfig "$work/kubeconfig" get pods -A)
-      row "kubectl get pods -A" "$t" "$m" "$f"
+    read -r dl_t dl_m _ < <(bench_client curl -s -o "$work/list.json" "$url/api/v1/$resource")
+    rm -f "$work/list.json"
+    row() { # client seconds rss_kb failures
+      local ratio per
+      ratio=$(awk -v a="$2" -v b="$dl_t" 'BEGIN {printf (b > 0) ? "%.1fx" : "-", a / b}')
+      per=$(awk -v k="$3" -v b="$bytes" 'BEGIN {printf "%.2f", k * 1024 / b}')
+      local note=""; (($4 == 0)) || note=" ($4 failed)"
+      printf '| %s | %s | %s | %s | %s%s | %s | %s | %s | %s |\n' "$n" "$node_count" "$resource" "$bytes" \
+        "$1" "$note" "$2" "$(mb "$3")" "$ratio" "$per"
+    }
+    row "curl (download only)" "$dl_t" "$dl_m" 0
+    read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync "$resource")
+    row "kubeglass-watch --exit-after-sync" "$t" "$m" "$f"
+    kg_t=$t
+    if [[ -n $base_watch ]]; then
+      read -r t m f < <(bench_client "$base_watch" --server "$url" -A --exit-after-sync "$resource")
+      row "kubeglass-watch --exit-after-sync (baseline)" "$t" "$m" "$f"
     fi
-  else
-    echo "| $n | | kubectl not installed | | | | |"
-  fi
+    read -r t m f < <(bench_client "$watch" --server "$url" -A --exit-after-sync --watch-list "$resource")
+    row "kubeglass-watch --watch-list --exit-after-sync" "$t" "$m" "$f"
+    if command -v kubectl >/dev/null; then
+      read -r t m f < <(bench_client kubectl --kubeconfig "$work/kubeconfig" get "$resource" -A --chunk-size=0)
+      row "kubectl get $resource -A --chunk-size=0" "$t" "$m" "$f"
+      summary+=$(awk -v n="$n" -v r="$resource" -v k="$kg_t" -v c="$t" -v d="$dl_t" 'BEGIN {
+        printf "- %s pods, %s: kubeglass-watch %.2f s = %.1fx the download, kubectl --chunk-size=0 is %.1fx slower\n",
+          n, r, k, (d > 0) ? k / d : 0, (k > 0) ? c / k : 0 }')$'\n'
+      if $kubectl_paged; then
+        read -r t m f < <(bench_client kubectl --kubeconfig "$work/kubeconfig" get "$resource" -A)
+        row "kubectl get $resource -A" "$t" "$m" "$f"
+      fi
+    else
+      echo "| $n | $node_count | $resource | | kubectl not installed | | | | |"
+    fi
+  done
   kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=
 done
 [[ -z $summary ]] || printf '\n%s' "$summary"

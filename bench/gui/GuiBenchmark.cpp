@@ -1,6 +1,7 @@
 #include "bench/gui/GuiBenchmark.h"
 
 #include "core/config/KubeconfigLoader.h"
+#include "core/discovery/ResourceType.h"
 #include "core/session/WatchSession.h"
 #include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
@@ -11,10 +12,12 @@
 #include "ui/MainWindow.h"
 #include "ui/ObjectSortFilterProxy.h"
 #include "ui/ObjectTableModel.h"
+#include "ui/WindowSettings.h"
 
 #include "bench/gui/StallMonitor.h"
 #include "bench/gui/TableSignalMeter.h"
 
+#include <QAccessible>
 #include <QAction>
 #include <QCoreApplication>
 #include <QFile>
@@ -28,6 +31,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <ctime>
 #include <malloc.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -44,6 +48,25 @@ qint64 currentRssKb()
         return 0;
     const QList<QByteArray> fields = statm.readAll().split(' ');
     return fields.size() > 1 ? fields[1].toLongLong() * sysconf(_SC_PAGESIZE) / 1024 : 0;
+}
+
+// CPU time of the calling thread, and of the whole process (the network threads too), in ms: a
+// cost that preemption on a shared machine does not inflate, unlike the stalls.
+double threadCpuMs()
+{
+    timespec now{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
+    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
+}
+
+double processCpuMs()
+{
+    rusage usage{};
+    getrusage(RUSAGE_SELF, &usage);
+    const auto ms = [](const timeval &t) {
+        return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3;
+    };
+    return ms(usage.ru_utime) + ms(usage.ru_stime);
 }
 
 qint64 peakRssKb()
@@ -157,9 +180,12 @@ int GuiBenchmark::run()
     if (!startSimulator())
         return 1;
     m_stalls = std::make_unique<StallMonitor>();
+    if (!waitForAccessibility())
+        return 1;
+    chooseResource();
 
     measureStartup();
-    if (!m_failed)
+    if (!m_failed && !m_options.nodes)
         measureChurn();
     if (!m_failed)
         measureSorting();
@@ -200,6 +226,36 @@ bool GuiBenchmark::waitUntil(const std::function<bool()> &condition, int timeout
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
     }
     return true;
+}
+
+bool GuiBenchmark::waitForAccessibility()
+{
+    // The bridge connects to the AT-SPI bus asynchronously; a window built before that would
+    // not pay for the events of its first rows, as it does with a screen reader attached.
+    const bool active = m_options.accessibility
+                            ? waitUntil([] { return QAccessible::isActive(); }, 10000)
+                            : QAccessible::isActive();
+    m_rows.append({QStringLiteral("Qt accessibility active (QAccessible::isActive)"),
+                   active ? QStringLiteral("yes") : QStringLiteral("no"), QString(),
+                   active == m_options.accessibility});
+    if (m_options.accessibility && !active)
+        QTextStream(stderr)
+            << "--accessibility: QAccessible::isActive() stayed false: run under "
+               "an X display with an AT-SPI bus (bench/accessibility-benchmark.sh)\n";
+    return active || !m_options.accessibility;
+}
+
+void GuiBenchmark::chooseResource()
+{
+    if (!m_options.nodes)
+        return; // the window's default
+    ResourceType nodes;
+    nodes.version = QStringLiteral("v1");
+    nodes.resource = QStringLiteral("nodes");
+    nodes.kind = QStringLiteral("Node");
+    nodes.namespaced = false;
+    for (const Target &target : std::as_const(m_targets))
+        WindowSettings().setResourceType(target.name, nodes);
 }
 
 void GuiBenchmark::measureStartup()
@@ -314,6 +370,8 @@ void GuiBenchmark::measureChurn()
     const int probes = m_options.churnSeconds * 1000 / m_options.probeIntervalMs;
     QElapsedTimer timer;
     timer.start();
+    const double guiCpuStart = threadCpuMs();
+    const double processCpuStart = processCpuMs();
     for (int index = 0; index < probes; ++index) {
         waitUntil([&] { return timer.elapsed() >= qint64(index) * m_options.probeIntervalMs; },
                   m_options.probeIntervalMs * 2);
@@ -321,6 +379,8 @@ void GuiBenchmark::measureChurn()
             sendProbe(target, index);
     }
     const double probingSeconds = double(timer.elapsed()) / 1000.0;
+    const double guiCpuPercent = (threadCpuMs() - guiCpuStart) / probingSeconds / 10.0;
+    const double processCpuPercent = (processCpuMs() - processCpuStart) / probingSeconds / 10.0;
     const QString tableSignals = m_tableSignals->summary(probingSeconds);
     waitUntil([this] { return m_pendingProbes.isEmpty(); }, 5000);
     const qint64 churnStall = m_stalls->longestStallMs();
@@ -336,6 +396,10 @@ void GuiBenchmark::measureChurn()
     }
     add(QStringLiteral("longest stall during churn"), double(churnStall), QStringLiteral("ms"), 50);
     add(QStringLiteral("stall p99 during churn"), churnStallP99, QStringLiteral("ms"), -1);
+    add(QStringLiteral("GUI thread CPU under churn"), guiCpuPercent, QStringLiteral("% of a core"),
+        -1);
+    add(QStringLiteral("process CPU under churn"), processCpuPercent, QStringLiteral("% of a core"),
+        -1);
     m_rows.append({QStringLiteral("  table model signals per second under churn"), tableSignals,
                    QString(), true});
     add(QStringLiteral("event-to-visible p50"), percentile(latencies, 0.50), QStringLiteral("ms"),
@@ -555,7 +619,8 @@ void GuiBenchmark::measureTableMemory()
         for (const ClusterMember *member : members) {
             const ObjectTableModel *model = member->model();
             auto copy = std::make_unique<ObjectTableModel>();
-            copy->setResourceKind(QStringLiteral("Pod"), true);
+            copy->setResourceKind(m_options.nodes ? QStringLiteral("Node") : QStringLiteral("Pod"),
+                                  !m_options.nodes);
             // The window's columns by title (the Namespace column is the model's own).
             QList<TableColumn> columns;
             for (int column = 1; column < model->columnCount(); ++column)
@@ -611,9 +676,9 @@ void GuiBenchmark::print() const
 {
     QTextStream out(stdout);
     out << "\nkubeglass GUI benchmark: " << m_targets.size() << " cluster(s) of " << m_options.pods
-        << " pods, " << m_options.eventsPerSecond << " events/s churn each, "
-        << m_options.churnSeconds << " s of probes every " << m_options.probeIntervalMs
-        << " ms to each, sorted by "
+        << (m_options.nodes ? " nodes (no churn), " : " pods, ") << m_options.eventsPerSecond
+        << " events/s churn each, " << m_options.churnSeconds << " s of probes every "
+        << m_options.probeIntervalMs << " ms to each, sorted by "
         << (m_options.sortColumn.isEmpty() ? QStringLiteral("the first column")
                                            : m_options.sortColumn)
         << " under churn\n";

@@ -46,6 +46,10 @@ public:
         // The column (by title) the table is sorted by under churn; empty: the window's
         // default (the first column: Namespace, or Cluster with several clusters).
         QString sortColumn;
+        // Show the nodes instead of the pods (no churn phase: the simulator churns pods).
+        bool nodes = false;
+        // Qt accessibility must be active (the AT-SPI bridge, as with a screen reader).
+        bool accessibility = false;
     };
 
     explicit GuiBenchmark(const Options &options, QObject *parent = nullptr);
@@ -86,6 +90,10 @@ private:
     // POST /_sim/<call> to a target's simulator, in process or over HTTP; the answer's body.
     QByteArray simControl(const Target &target, const QString &callAndQuery);
     bool isMulti() const { return m_targets.size() > 1; }
+    // Selects the resource type the window shows at start (pods unless Options::nodes).
+    void chooseResource();
+    // Whether QAccessible::isActive() became true (it does once the bridge reaches the bus).
+    bool waitForAccessibility();
     void measureStartup();
     bool waitForSync(int timeoutMs);
     bool sortForChurn();

@@ -12,9 +12,23 @@
 #include <QCommandLineParser>
 #include <QSettings>
 
+#include <algorithm>
+#include <cstring>
+
 int main(int argc, char *argv[])
 {
     HeapArenas::useOne(); // as the kubeglass app does, so the memory figures are the app's
+    // Before QApplication, which loads the platform plugin: Qt generates accessibility events
+    // only when QAccessible::isActive(), which only the xcb plugin's AT-SPI bridge turns on (on
+    // an AT-SPI bus, always with this variable); the offscreen plugin has no bridge.
+    const bool accessibility = std::any_of(argv + 1, argv + argc, [](const char *arg) {
+        return std::strcmp(arg, "--accessibility") == 0;
+    });
+    if (accessibility) {
+        qputenv("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1");
+        if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "xcb");
+    }
     // Offscreen unless told otherwise: the benchmark must run on a headless machine.
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
@@ -59,7 +73,18 @@ int main(int argc, char *argv[])
         QStringLiteral("Sort the table by this column (its title, e.g. Namespace) before the "
                        "churn; default: the window's own, its first column."),
         QStringLiteral("title"));
-    parser.addOptions({pods, rate, seconds, server, kubeconfig, context, sort});
+    const QCommandLineOption resource(
+        QStringLiteral("resource"),
+        QStringLiteral("Show pods (default) or nodes; nodes skips the churn phase (the "
+                       "simulator churns pods)."),
+        QStringLiteral("pods|nodes"), QStringLiteral("pods"));
+    const QCommandLineOption accessibilityOption(
+        QStringLiteral("accessibility"),
+        QStringLiteral("Qt accessibility on, as with a screen reader attached: needs an X display "
+                       "and an AT-SPI bus (bench/accessibility-benchmark.sh sets them up); fails "
+                       "if QAccessible::isActive() does not become true."));
+    parser.addOptions(
+        {pods, rate, seconds, server, kubeconfig, context, sort, resource, accessibilityOption});
     parser.process(app);
 
     GuiBenchmark::Options options;
@@ -80,6 +105,12 @@ int main(int argc, char *argv[])
     options.contexts = parser.values(context);
     options.contexts.removeDuplicates();
     options.sortColumn = parser.value(sort);
+    options.nodes = parser.value(resource) == u"nodes";
+    options.accessibility = accessibility;
+    if (!options.nodes && parser.value(resource) != u"pods") {
+        qCritical("bench_gui: --resource pods or nodes");
+        return 2;
+    }
     if (!options.contexts.isEmpty() && !options.server.isEmpty()) {
         qCritical("bench_gui: --context or --server, not both");
         return 2;
