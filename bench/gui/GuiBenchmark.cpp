@@ -198,18 +198,17 @@ int GuiBenchmark::run()
     if (!m_failed)
         measureTableMemory();
     if (m_sim) {
-        m_rows.append({QStringLiteral("peak RSS (process, incl. simulator)"),
-                       QStringLiteral("%1 MiB").arg(peak / 1024), QString(), true});
-        m_rows.append({QStringLiteral("peak RSS minus simulator at start"),
-                       QStringLiteral("%1 MiB").arg((peak - m_simRssKb) / 1024), QString(), true});
-        m_rows.append({QStringLiteral("RSS after sync minus simulator at start"),
-                       QStringLiteral("%1 MiB").arg((m_syncedRssKb - m_simRssKb) / 1024), QString(),
-                       true});
+        m_sheet.addText(QStringLiteral("peak RSS (process, incl. simulator)"),
+                        QStringLiteral("%1 MiB").arg(peak / 1024));
+        m_sheet.addText(QStringLiteral("peak RSS minus simulator at start"),
+                        QStringLiteral("%1 MiB").arg((peak - m_simRssKb) / 1024));
+        m_sheet.addText(QStringLiteral("RSS after sync minus simulator at start"),
+                        QStringLiteral("%1 MiB").arg((m_syncedRssKb - m_simRssKb) / 1024));
     } else {
-        m_rows.append({QStringLiteral("peak RSS of the window's process"),
-                       QStringLiteral("%1 MiB").arg(peak / 1024), QString(), true});
-        m_rows.append({QStringLiteral("RSS after sync"),
-                       QStringLiteral("%1 MiB").arg(m_syncedRssKb / 1024), QString(), true});
+        m_sheet.addText(QStringLiteral("peak RSS of the window's process"),
+                        QStringLiteral("%1 MiB").arg(peak / 1024));
+        m_sheet.addText(QStringLiteral("RSS after sync"),
+                        QStringLiteral("%1 MiB").arg(m_syncedRssKb / 1024));
     }
     print();
     return m_failed ? 1 : 0;
@@ -235,9 +234,8 @@ bool GuiBenchmark::waitForAccessibility()
     const bool active = m_options.accessibility
                             ? waitUntil([] { return QAccessible::isActive(); }, 10000)
                             : QAccessible::isActive();
-    m_rows.append({QStringLiteral("Qt accessibility active (QAccessible::isActive)"),
-                   active ? QStringLiteral("yes") : QStringLiteral("no"), QString(),
-                   active == m_options.accessibility});
+    m_sheet.addText(QStringLiteral("Qt accessibility active (QAccessible::isActive)"),
+                    active ? QStringLiteral("yes") : QStringLiteral("no"));
     if (m_options.accessibility && !active)
         QTextStream(stderr)
             << "--accessibility: QAccessible::isActive() stayed false: run under "
@@ -271,8 +269,8 @@ void GuiBenchmark::measureStartup()
     else
         m_window->setKubeconfig(m_kubeconfig, m_options.contexts);
     m_window->show();
-    add(QStringLiteral("window construction and show"), double(m_clock.elapsed()),
-        QStringLiteral("ms"), -1);
+    m_sheet.add(QStringLiteral("window construction and show"), double(m_clock.elapsed()),
+                QStringLiteral("ms"), -1);
     QStringList asked;
     for (const Target &target : std::as_const(m_targets))
         asked.append(target.name);
@@ -290,25 +288,23 @@ void GuiBenchmark::measureStartup()
         m_failed = true;
         return;
     }
-    add(QStringLiteral("start to first rows"), double(m_clock.elapsed()), QStringLiteral("ms"),
-        1000);
+    m_sheet.add(QStringLiteral("start to first rows"), double(m_clock.elapsed()),
+                QStringLiteral("ms"), 1000);
     if (!waitForSync(timeoutMs)) {
         QTextStream(stderr) << "no initial sync after " << timeoutMs << " ms\n";
         m_failed = true;
         return;
     }
-    add(QStringLiteral("initial sync (start to all %1 rows shown)").arg(table->rowCount()),
-        double(m_clock.elapsed()), QStringLiteral("ms"), -1);
+    m_sheet.add(QStringLiteral("initial sync (start to all %1 rows shown)").arg(table->rowCount()),
+                double(m_clock.elapsed()), QStringLiteral("ms"), -1);
     if (isMulti())
-        m_rows.append({QStringLiteral("  all rows shown, per cluster (ms)"),
-                       perTarget([](const Target &target) { return double(target.syncedMs); }),
-                       QString(), true});
-    add(QStringLiteral("longest stall during sync"), double(m_stalls->longestStallMs()),
-        QStringLiteral("ms"), 50);
-    add(QStringLiteral("stall p99 during sync"), m_stalls->stallPercentileMs(0.99),
-        QStringLiteral("ms"), -1);
-    m_rows.append({QStringLiteral("  table model signals during sync"), m_tableSignals->summary(),
-                   QString(), true});
+        m_sheet.addText(QStringLiteral("  all rows shown, per cluster (ms)"),
+                        perTarget([](const Target &target) { return double(target.syncedMs); }));
+    m_sheet.add(QStringLiteral("longest stall during sync"), double(m_stalls->longestStallMs()),
+                QStringLiteral("ms"), 50);
+    m_sheet.add(QStringLiteral("stall p99 during sync"), m_stalls->stallPercentileMs(0.99),
+                QStringLiteral("ms"), -1);
+    m_sheet.addText(QStringLiteral("  table model signals during sync"), m_tableSignals->summary());
     m_syncedRssKb = currentRssKb();
 }
 
@@ -394,29 +390,27 @@ void GuiBenchmark::measureChurn()
         latencies.append(target.latenciesMs);
         sent += target.probesSent;
     }
-    add(QStringLiteral("longest stall during churn"), double(churnStall), QStringLiteral("ms"), 50);
-    add(QStringLiteral("stall p99 during churn"), churnStallP99, QStringLiteral("ms"), -1);
-    add(QStringLiteral("GUI thread CPU under churn"), guiCpuPercent, QStringLiteral("% of a core"),
-        -1);
-    add(QStringLiteral("process CPU under churn"), processCpuPercent, QStringLiteral("% of a core"),
-        -1);
-    m_rows.append({QStringLiteral("  table model signals per second under churn"), tableSignals,
-                   QString(), true});
-    add(QStringLiteral("event-to-visible p50"), percentile(latencies, 0.50), QStringLiteral("ms"),
-        -1);
-    add(QStringLiteral("event-to-visible p99"), percentile(latencies, 0.99), QStringLiteral("ms"),
-        100);
-    add(QStringLiteral("event-to-visible max"), percentile(latencies, 1.0), QStringLiteral("ms"),
-        -1);
+    m_sheet.add(QStringLiteral("longest stall during churn"), double(churnStall),
+                QStringLiteral("ms"), 50);
+    m_sheet.add(QStringLiteral("stall p99 during churn"), churnStallP99, QStringLiteral("ms"), -1);
+    m_sheet.add(QStringLiteral("GUI thread CPU under churn"), guiCpuPercent,
+                QStringLiteral("% of a core"), -1);
+    m_sheet.add(QStringLiteral("process CPU under churn"), processCpuPercent,
+                QStringLiteral("% of a core"), -1);
+    m_sheet.addText(QStringLiteral("  table model signals per second under churn"), tableSignals);
+    m_sheet.add(QStringLiteral("event-to-visible p50"), percentile(latencies, 0.50),
+                QStringLiteral("ms"), -1);
+    m_sheet.add(QStringLiteral("event-to-visible p99"), percentile(latencies, 0.99),
+                QStringLiteral("ms"), 100);
+    m_sheet.add(QStringLiteral("event-to-visible max"), percentile(latencies, 1.0),
+                QStringLiteral("ms"), -1);
     if (isMulti()) {
-        m_rows.append(
-            {QStringLiteral("  event-to-visible p50, per cluster (ms)"),
-             perTarget([](const Target &target) { return percentile(target.latenciesMs, 0.50); }),
-             QString(), true});
-        m_rows.append(
-            {QStringLiteral("  event-to-visible p99, per cluster (ms)"),
-             perTarget([](const Target &target) { return percentile(target.latenciesMs, 0.99); }),
-             QString(), true});
+        m_sheet.addText(
+            QStringLiteral("  event-to-visible p50, per cluster (ms)"),
+            perTarget([](const Target &target) { return percentile(target.latenciesMs, 0.50); }));
+        m_sheet.addText(
+            QStringLiteral("  event-to-visible p99, per cluster (ms)"),
+            perTarget([](const Target &target) { return percentile(target.latenciesMs, 0.99); }));
     }
     // Churn deletes random pods, probes included: those are not lost updates.
     const auto deletedByChurn =
@@ -424,10 +418,9 @@ void GuiBenchmark::measureChurn()
             return table->rowForKey(m_targets[probe.target].name,
                                     QLatin1String(kProbeNamespace) + u'/' + probe.name) < 0;
         });
-    m_rows.append(
-        {QStringLiteral("probes seen / sent (deleted by churn)"),
-         QStringLiteral("%1 / %2 (%3)").arg(latencies.size()).arg(sent).arg(deletedByChurn),
-         QString(), m_pendingProbes.size() == deletedByChurn});
+    m_sheet.addText(
+        QStringLiteral("probes seen / sent (deleted by churn)"),
+        QStringLiteral("%1 / %2 (%3)").arg(latencies.size()).arg(sent).arg(deletedByChurn));
     m_pendingProbes.clear();
     // Let the last churn events land before timing sorts and filters.
     waitUntil([] { return false; }, 500);
@@ -511,12 +504,11 @@ void GuiBenchmark::measureSorting()
                                      .arg(doneMs, 0, 'f', 0));
         }
     }
-    add(QStringLiteral("sort, longest stall (%1 rows)").arg(proxy->rowCount()), longestStall,
-        QStringLiteral("ms"), 50);
-    add(QStringLiteral("sort, slowest to show the new order"), longestDone, QStringLiteral("ms"),
-        300);
-    m_rows.append({QStringLiteral("  sort ascending by column (ms)"), perColumn.join(u", "),
-                   QString(), true});
+    m_sheet.add(QStringLiteral("sort, longest stall (%1 rows)").arg(proxy->rowCount()),
+                longestStall, QStringLiteral("ms"), 50);
+    m_sheet.add(QStringLiteral("sort, slowest to show the new order"), longestDone,
+                QStringLiteral("ms"), 300);
+    m_sheet.addText(QStringLiteral("  sort ascending by column (ms)"), perColumn.join(u", "));
     table->sortByColumn(0, Qt::AscendingOrder);
     waitUntil([proxy] { return !proxy->isSorting(); }, 30000);
     QCoreApplication::processEvents();
@@ -568,12 +560,15 @@ void GuiBenchmark::measureFiltering()
     double clearStall = 0;
     double clearDone = 0;
     timeChange([filter] { filter->clear(); }, clearStall, clearDone);
-    add(QStringLiteral("filter keystroke, longest stall"), longestStall, QStringLiteral("ms"), 50);
-    add(QStringLiteral("filter keystroke, slowest to reach every row"), longestDone,
-        QStringLiteral("ms"), -1);
-    add(QStringLiteral("filter cleared, longest stall"), clearStall, QStringLiteral("ms"), 50);
-    add(QStringLiteral("filter cleared, all rows back"), clearDone, QStringLiteral("ms"), -1);
-    m_rows.append({QStringLiteral("  keystrokes"), steps.join(u", "), QString(), true});
+    m_sheet.add(QStringLiteral("filter keystroke, longest stall"), longestStall,
+                QStringLiteral("ms"), 50);
+    m_sheet.add(QStringLiteral("filter keystroke, slowest to reach every row"), longestDone,
+                QStringLiteral("ms"), -1);
+    m_sheet.add(QStringLiteral("filter cleared, longest stall"), clearStall, QStringLiteral("ms"),
+                50);
+    m_sheet.add(QStringLiteral("filter cleared, all rows back"), clearDone, QStringLiteral("ms"),
+                -1);
+    m_sheet.addText(QStringLiteral("  keystrokes"), steps.join(u", "));
 }
 
 void GuiBenchmark::measureWideToggle()
@@ -593,10 +588,10 @@ void GuiBenchmark::measureWideToggle()
         QCoreApplication::processEvents(); // the view's relayout and repaint
         spent = double(timer.nsecsElapsed()) / 1e6;
     }
-    add(QStringLiteral("Wide on (columns change, models reset)"), ms[0], QStringLiteral("ms"), -1);
-    add(QStringLiteral("Wide off"), ms[1], QStringLiteral("ms"), -1);
-    m_rows.append({QStringLiteral("  table model signals for both"), m_tableSignals->summary(),
-                   QString(), true});
+    m_sheet.add(QStringLiteral("Wide on (columns change, models reset)"), ms[0],
+                QStringLiteral("ms"), -1);
+    m_sheet.add(QStringLiteral("Wide off"), ms[1], QStringLiteral("ms"), -1);
+    m_sheet.addText(QStringLiteral("  table model signals for both"), m_tableSignals->summary());
 }
 
 void GuiBenchmark::measureTableMemory()
@@ -644,10 +639,9 @@ void GuiBenchmark::measureTableMemory()
         proxy.setText(QString());
         proxy.finishFiltering();
         const double bytes = double(mallinfo2().uordblks - before);
-        m_rows.append(
-            {QStringLiteral("model + proxy heap per row"),
-             QStringLiteral("%1 bytes").arg(bytes / std::max(1, merged.rowCount()), 0, 'f', 0),
-             QString(), true});
+        m_sheet.addText(
+            QStringLiteral("model + proxy heap per row"),
+            QStringLiteral("%1 bytes").arg(bytes / std::max(1, merged.rowCount()), 0, 'f', 0));
     }
 }
 
@@ -657,19 +651,6 @@ QString GuiBenchmark::perTarget(const std::function<double(const Target &)> &fig
     for (const Target &target : m_targets)
         parts.append(QStringLiteral("%1 %2").arg(target.name).arg(figure(target), 0, 'f', 1));
     return parts.join(QStringLiteral(", "));
-}
-
-void GuiBenchmark::add(const QString &metric, double value, const QString &unit, double target)
-{
-    Row row;
-    row.metric = metric;
-    row.value = std::isnan(value) ? QStringLiteral("n/a")
-                                  : QStringLiteral("%1 %2").arg(value, 0, 'f', 1).arg(unit);
-    if (target >= 0) {
-        row.target = QStringLiteral("<= %1 %2").arg(target).arg(unit);
-        row.met = !std::isnan(value) && value <= target;
-    }
-    m_rows.append(row);
 }
 
 void GuiBenchmark::print() const
@@ -682,20 +663,5 @@ void GuiBenchmark::print() const
         << (m_options.sortColumn.isEmpty() ? QStringLiteral("the first column")
                                            : m_options.sortColumn)
         << " under churn\n";
-    int width = 0;
-    for (const Row &row : m_rows)
-        width = std::max(width, int(row.metric.size()));
-    out << QStringLiteral("%1 | %2 | %3\n")
-               .arg(QStringLiteral("metric"), -width)
-               .arg(QStringLiteral("value"), -16)
-               .arg(QStringLiteral("target"));
-    for (const Row &row : m_rows) {
-        QString target = row.target;
-        if (!target.isEmpty())
-            target += row.met ? QStringLiteral("  ok") : QStringLiteral("  MISSED");
-        out << QStringLiteral("%1 | %2 | %3\n")
-                   .arg(row.metric, -width)
-                   .arg(row.value, -16)
-                   .arg(target);
-    }
+    m_sheet.print(out);
 }

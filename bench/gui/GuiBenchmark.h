@@ -3,6 +3,8 @@
 #include "core/config/Kubeconfig.h"
 #include "core/net/RestConfig.h"
 
+#include "bench/gui/ResultSheet.h"
+
 #include <QElapsedTimer>
 #include <QHash>
 #include <QList>
@@ -76,13 +78,6 @@ private:
         qint64 sentNs = 0;
         bool modify = false;
     };
-    struct Row
-    {
-        QString metric;
-        QString value;
-        QString target;
-        bool met = true;
-    };
 
     bool waitUntil(const std::function<bool()> &condition, int timeoutMs);
     bool startSimulator();
@@ -106,7 +101,6 @@ private:
     void checkProbes();
     // "sim-1 12.0, sim-2 14.5" from one figure per target.
     QString perTarget(const std::function<double(const Target &)> &figure) const;
-    void add(const QString &metric, double value, const QString &unit, double target);
     void print() const;
 
     Options m_options;
@@ -123,5 +117,5 @@ private:
     qint64 m_simRssKb = 0;
     qint64 m_syncedRssKb = 0;
     bool m_failed = false;
-    QList<Row> m_rows;
+    ResultSheet m_sheet;
 };
