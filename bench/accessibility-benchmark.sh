@@ -15,7 +15,7 @@
 # The figures are bench_gui's: first rows, all rows, the longest GUI-thread stall during sync
 # and under churn (a 1 ms timer's longest gap), the CPU the GUI thread and the whole process
 # spent under churn (what accessibility adds, without the preemption that inflates stalls on a
-# shared machine), event-to-visible p99, slowest sort, peak RSS.
+# shared machine), event-to-visible p99, the longest stall of a sort, peak RSS.
 set -euo pipefail
 
 build=build/release
@@ -86,14 +86,14 @@ measure() {
     "$(value 'start to first rows') / $(value 'initial sync')" "$(value 'longest stall during sync')" \
     "$(value 'longest stall during churn')" "$(value 'stall p99 during churn')" \
     "$(value 'GUI thread CPU under churn')" "$(value 'process CPU under churn')" \
-    "$(value 'event-to-visible p99')" "$(value 'sort, slowest column')" \
+    "$(value 'event-to-visible p99')" "$(value 'sort, longest stall')" \
     "$(value 'peak RSS of the window')" "${events:+${events#AT-SPI events received }}"
 }
 
 printf '# Accessibility on and off: %s pods, %s events/s for %s s\n\n' "$pods" "$rate" "$seconds"
 printf 'Machine: %s, %s cores, %s. Date: %s.\n\n' "$(uname -m)" "$(nproc)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(date -u +%Y-%m-%d)"
-printf '| run | window | load before / after | a11y active | first / all rows ms | longest stall, sync ms | longest stall / p99, churn ms | CPU under churn, GUI thread / process, %% of a core | event-to-visible p99 ms | slowest sort ms | peak RSS MiB | AT-SPI events received |\n'
+printf '| run | window | load before / after | a11y active | first / all rows ms | longest stall, sync ms | longest stall / p99, churn ms | CPU under churn, GUI thread / process, %% of a core | event-to-visible p99 ms | sort, longest stall ms | peak RSS MiB | AT-SPI events received |\n'
 printf '| ---: | --- | --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | --- |\n'
 for ((run = 1; run <= runs; run++)); do
   a11y=()
