@@ -7,6 +7,14 @@ namespace {
 // What one m_order node and its key's share cost, on top of the entry itself.
 constexpr qint64 OrderNodeCost = qint64(sizeof(std::pair<QString, quint64>));
 
+// What an object's place in m_objects costs besides its entries: the hash node, the key's text
+// and the entry list's own allocation (header and the allocator's).
+qint64 objectCost(const QString &key)
+{
+    return HistoryEntry::stringCost(key) + qint64(sizeof(QString) + sizeof(QList<HistoryEntry>)) +
+           48;
+}
+
 bool sameChange(const HistoryEntry &a, const HistoryEntry &b)
 {
     return a.kind == b.kind && !a.resourceVersion.isEmpty() &&
@@ -42,6 +50,8 @@ void ChangeHistory::setLimits(int perObjectLimit, qint64 bytesBudget)
 
 void ChangeHistory::record(const QString &key, HistoryEntry entry)
 {
+    if (!m_objects.contains(key))
+        m_bytesUsed += objectCost(key);
     QList<HistoryEntry> &entries = m_objects[key];
     if (!entries.isEmpty() && sameChange(entries.last(), entry)) {
         HistoryEntry &last = entries.last();
@@ -107,8 +117,10 @@ void ChangeHistory::enforceBudget()
             continue; // already dropped by the per-object limit
         const auto it = m_objects.find(node.first);
         dropOldest(*it);
-        if (it->isEmpty())
+        if (it->isEmpty()) {
+            m_bytesUsed -= objectCost(it.key());
             m_objects.erase(it);
+        }
         emit historyChanged(node.first);
     }
     // Nodes of entries the per-object limit dropped pile up behind the oldest live one: compact

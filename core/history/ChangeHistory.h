@@ -19,7 +19,8 @@ class ChangeHistory : public QObject
 
 public:
     static constexpr int DefaultPerObjectLimit = 50;
-    static constexpr qint64 DefaultBytesBudget = 64LL * 1024 * 1024;
+    // Counted as the heap does (entries, keys, nodes): what the window may add to its store.
+    static constexpr qint64 DefaultBytesBudget = 32LL * 1024 * 1024;
 
     explicit ChangeHistory(QObject *parent = nullptr);
 

@@ -5,12 +5,6 @@
 
 namespace {
 
-qint64 stringCost(const QString &text)
-{
-    // QString keeps UTF-16 plus a shared header; empty strings share one static header.
-    return text.isEmpty() ? 0 : 2 * text.capacity() + 24;
-}
-
 QString kindText(HistoryEntry::Kind kind)
 {
     switch (kind) {
@@ -25,6 +19,12 @@ QString kindText(HistoryEntry::Kind kind)
 }
 
 } // namespace
+
+qint64 HistoryEntry::stringCost(const QString &text)
+{
+    // UTF-16 plus the header and the allocator's own; empty strings share one static header.
+    return text.isEmpty() ? 0 : 2 * text.capacity() + 40;
+}
 
 qint64 HistoryEntry::costBytes() const
 {

@@ -30,6 +30,8 @@ struct HistoryEntry
 
     // What the entry costs in memory, roughly: the strings and the list and entry headers.
     qint64 costBytes() const;
+    // What a string's own allocation costs (0 for an empty one, which shares a static header).
+    static qint64 stringCost(const QString &text);
     // "Modified: status.phase: Pending → Running (+2 more)"
     QString summary() const;
     // The whole entry as plain text, one field change a line, for the clipboard.
