@@ -43,25 +43,10 @@ bench_gui=$build/bench/gui/bench_gui
 for exe in "$sim" "$bench_gui"; do
   [[ -x $exe ]] || { echo "missing $exe: build first (cmake --build --preset release)" >&2; exit 1; }
 done
-/usr/bin/python3 -c 'import pyatspi' 2>/dev/null ||
-  { echo "the system python3 lacks pyatspi: apt-get install python3-pyatspi" >&2; exit 1; }
+. bench/bench-lib.sh
+require_pyatspi
+bench_workdir
 
-work=$(mktemp -d)
-sim_pid=
-cleanup() {
-  [[ -z $sim_pid ]] || { kill "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null; } || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-start_sim() {
-  "$sim" --port 0 --pods "$pods" --namespaces 20 --churn 0 >"$work/sim.out" 2>"$work/sim.err" &
-  sim_pid=$!
-  for _ in $(seq 3000); do grep -qs listening "$work/sim.out" && break; sleep 0.1; done
-  url=$(grep -o 'http://[0-9.:]*' "$work/sim.out" | head -n 1)
-  [[ -n $url ]] || { echo "kubeglass-sim did not start:" >&2; cat "$work/sim.err" >&2; exit 1; }
-}
-stop_sim() { kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=; }
 
 value() { awk -F' [|] ' -v m="$1" '$1 ~ "^ *" m {split($2, v, " "); print v[1]; exit}' "$work/gui.out"; }
 xvfb=(xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24")
@@ -71,7 +56,7 @@ measure() {
   local label=$1 before
   shift
   before=$(cut -d' ' -f1-3 /proc/loadavg)
-  start_sim
+  start_sim "$sim" --pods "$pods" --namespaces 20 --churn 0
   "$@" "$bench_gui" --server "$url" --pods "$pods" --rate "$rate" --churn-seconds "$seconds" \
     "${a11y[@]}" >"$work/gui.out" 2>"$work/gui.err" || true
   stop_sim

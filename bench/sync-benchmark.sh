@@ -42,10 +42,8 @@ for exe in "$sim" "$watch" $base_watch; do
 done
 [[ -x /usr/bin/time ]] || { echo "GNU time is needed: apt-get install time" >&2; exit 1; }
 
-work=$(mktemp -d)
-sim_pid=
-cleanup() { [[ -n $sim_pid ]] && kill "$sim_pid" 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
+. bench/bench-lib.sh
+bench_workdir
 
 # Runs a command under GNU time; prints "seconds peak_rss_kb exit_code".
 measure() {
@@ -76,20 +74,7 @@ printf '| ---: | ---: | --- | ---: | --- | ---: | ---: | ---: | ---: |\n'
 
 summary=
 for n in $sizes; do
-  "$sim" --port 0 --pods "$n" ${nodes:+--nodes "$nodes"} --namespaces 20 --churn 0 \
-    >"$work/sim.out" 2>"$work/sim.err" &
-  sim_pid=$!
-  for _ in $(seq 600); do grep -qs listening "$work/sim.out" && break; sleep 0.1; done
-  url=$(grep -o 'http://[0-9.:]*' "$work/sim.out" | head -n 1)
-  [[ -n $url ]] || { echo "kubeglass-sim did not start:" >&2; cat "$work/sim.err" >&2; exit 1; }
-  cat >"$work/kubeconfig" <<KC
-apiVersion: v1
-kind: Config
-clusters: [{name: sim, cluster: {server: "$url"}}]
-users: [{name: sim, user: {}}]
-contexts: [{name: sim, context: {cluster: sim, user: sim}}]
-current-context: sim
-KC
+  start_sim "$sim" --pods "$n" ${nodes:+--nodes "$nodes"} --namespaces 20 --churn 0
   node_count=$(curl -s "$url/_sim/state?resource=nodes" |
     python3 -c 'import json, sys; print(len(json.load(sys.stdin)["objects"]))')
   for resource in $resources; do
@@ -130,6 +115,6 @@ KC
       echo "| $n | $node_count | $resource | | kubectl not installed | | | | |"
     fi
   done
-  kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=
+  stop_sim
 done
 [[ -z $summary ]] || printf '\n%s' "$summary"

@@ -61,16 +61,9 @@ done
 for tool in xvfb-run dbus-run-session /usr/bin/time /usr/libexec/at-spi-bus-launcher; do
   command -v "$tool" >/dev/null || { echo "missing $tool" >&2; exit 1; }
 done
-/usr/bin/python3 -c 'import pyatspi' 2>/dev/null ||
-  { echo "the system python3 lacks pyatspi: apt-get install python3-pyatspi" >&2; exit 1; }
-
-work=$(mktemp -d)
-sim_pid=
-cleanup() {
-  [[ -z $sim_pid ]] || { kill "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null; } || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+. bench/bench-lib.sh
+require_pyatspi
+bench_workdir
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 mb() { awk -v k="$1" 'BEGIN {if (k == "") print "-"; else printf "%.0f", k / 1024}'; }
@@ -81,27 +74,12 @@ for k in sys.argv[2].split("."):
     d = d.get(k) if isinstance(d, dict) else None
 print("" if d is None else d)' "$1" "$2"; }
 
-start_sim() {
-  "$sim" --port 0 --pods "$1" --nodes "$nodes" --namespaces 20 --churn 0 \
-    >"$work/sim.out" 2>"$work/sim.err" &
-  sim_pid=$!
-  for _ in $(seq 3000); do grep -qs listening "$work/sim.out" && break; sleep 0.1; done
-  url=$(grep -o 'http://[0-9.:]*' "$work/sim.out" | head -n 1)
-  [[ -n $url ]] || { echo "kubeglass-sim did not start:" >&2; cat "$work/sim.err" >&2; exit 1; }
-  cat >"$work/kubeconfig" <<KC
-apiVersion: v1
-kind: Config
-clusters: [{name: sim, cluster: {server: "$url"}}]
-users: [{name: sim, user: {}}]
-contexts: [{name: sim, context: {cluster: sim, user: sim}}]
-current-context: sim
-KC
+start_cluster() {
+  start_sim "$sim" --pods "$1" --nodes "$nodes" --namespaces 20 --churn 0
   # The rows the table must reach: the objects the simulator holds.
   rows=$(curl -s "$url/_sim/state?resource=$resource" |
     /usr/bin/python3 -c 'import json, sys; print(len(json.load(sys.stdin)["objects"]))')
 }
-
-stop_sim() { kill "$sim_pid"; wait "$sim_pid" 2>/dev/null || true; sim_pid=; }
 
 # A fresh profile for the window; with nodes, the type it shows for context "sim" at start.
 fresh_profile() {
@@ -156,7 +134,7 @@ printf '| ---: | ---: | --- | --- | ---: | --- | --- | --- | ---: | ---: | ---: 
 for n in $sizes; do
   for ((run = 1; run <= runs; run++)); do
     before=$(load)
-    start_sim "$n"
+    start_cluster "$n"
     tag=$n-$run
     if measure_outside "$tag"; then
       o_times="$(s "$(json "$work/outside.json" window_ms)") / $(s "$(json "$work/outside.json" first_row_ms)") / $(s "$(json "$work/outside.json" all_rows_ms)")"
