@@ -257,13 +257,7 @@ private slots:
     {
         // Given a server whose first list comes in pages of 500 (1,200 pods), and a reflector
         // that previews its first list
-        SimConfig config;
-        config.pods = 1200;
-        config.paginateRv0 = true;
-        startSim(config);
-        ReflectorOptions options;
-        options.previewFirstList = true;
-        makeReflector(options);
+        makePreviewingReflectorOfPagedList(podsEverywhere());
         qsizetype storedWhileListing = 0;
         connect(m_reflector.get(), &Reflector::listProgress, this,
                 [&] { storedWhileListing = std::max(storedWhileListing, m_store->size()); });
@@ -296,16 +290,10 @@ private slots:
     void shouldGiveAPreviewedTableItsColumnsOnceBeforeItsRows()
     {
         // Given a server whose first Table list comes in pages, and a reflector that previews
-        SimConfig config;
-        config.pods = 1200;
-        config.paginateRv0 = true;
-        startSim(config);
-        ReflectorOptions options;
-        options.previewFirstList = true;
         WatchTarget target = podsEverywhere();
         target.table = true;
         target.tableObject = WatchTarget::TableObject::Metadata;
-        makeReflector(options, target);
+        makePreviewingReflectorOfPagedList(target);
         QSignalSpy columns(m_store.get(), &ObjectStore::columnsChanged);
         bool rowsBeforeColumns = false;
         connect(m_store.get(), &ObjectStore::changed, this,
@@ -559,6 +547,20 @@ private slots:
         const QString rv = m_sim->objectOp("add", "default", "tabled");
         QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), rv, 10000);
         QCOMPARE(m_store->get("default/tabled")->cells.size(), m_store->columns().size());
+    }
+
+private:
+    // A server whose first list comes in pages of 500 (1,200 pods), and a reflector of target
+    // that previews its first list.
+    void makePreviewingReflectorOfPagedList(const WatchTarget &target)
+    {
+        SimConfig config;
+        config.pods = 1200;
+        config.paginateRv0 = true;
+        startSim(config);
+        ReflectorOptions options;
+        options.previewFirstList = true;
+        makeReflector(options, target);
     }
 };
 
