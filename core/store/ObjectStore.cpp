@@ -22,19 +22,22 @@ QList<StoredObjectPtr> ObjectStore::objects() const
     return all;
 }
 
-void ObjectStore::insertIntoIndex(const StoredObjectPtr &object)
+QSet<QString> ObjectStore::keysInNamespace(const QString &namespaceName) const
 {
-    m_byNamespace[object->namespaceName].insert(object->key);
+    QSet<QString> keys;
+    for (const StoredObjectPtr &object : m_objects) {
+        if (object->namespaceName == namespaceName)
+            keys.insert(object->key);
+    }
+    return keys;
 }
 
-void ObjectStore::removeFromIndex(const StoredObjectPtr &object)
+QStringList ObjectStore::namespaces() const
 {
-    const auto it = m_byNamespace.find(object->namespaceName);
-    if (it == m_byNamespace.end())
-        return;
-    it->remove(object->key);
-    if (it->isEmpty())
-        m_byNamespace.erase(it);
+    QSet<QString> names;
+    for (const StoredObjectPtr &object : m_objects)
+        names.insert(object->namespaceName);
+    return names.values();
 }
 
 void ObjectStore::upsert(StoredObjectPtr object)
@@ -42,14 +45,9 @@ void ObjectStore::upsert(StoredObjectPtr object)
     Q_ASSERT(object);
     auto it = m_objects.find(object->key);
     if (it == m_objects.end()) {
-        insertIntoIndex(object);
         m_objects.insert(object->key, object);
         noteAdded(object);
         return;
-    }
-    if (it.value()->namespaceName != object->namespaceName) {
-        removeFromIndex(it.value());
-        insertIntoIndex(object);
     }
     it.value() = object;
     noteUpdated(object);
@@ -62,7 +60,6 @@ void ObjectStore::remove(const QString &key)
         return;
     const StoredObjectPtr previous = it.value();
     m_objects.erase(it);
-    removeFromIndex(previous);
     noteRemoved(previous);
 }
 
@@ -171,7 +168,6 @@ void ObjectStore::fill(std::vector<StoredObjectPtr> objects)
             upsert(std::move(object));
             continue;
         }
-        insertIntoIndex(object);
         m_objects.insert(object->key, object);
         m_pendingFill.append(std::move(object));
     }

@@ -34,12 +34,11 @@ public:
     // Every object, in no particular order.
     QList<StoredObjectPtr> objects() const;
     QStringList keys() const { return m_objects.keys(); }
-    // Namespace index: the keys of the objects in one namespace ("" for cluster-scoped ones).
-    QSet<QString> keysInNamespace(const QString &namespaceName) const
-    {
-        return m_byNamespace.value(namespaceName);
-    }
-    QStringList namespaces() const { return m_byNamespace.keys(); }
+    // The keys of the objects in one namespace ("" for cluster-scoped ones). A pass over every
+    // object: it is asked for rarely (a namespace given up), and an index kept for it cost
+    // about 40 bytes an object.
+    QSet<QString> keysInNamespace(const QString &namespaceName) const;
+    QStringList namespaces() const;
     // Table column definitions, when the reflector asked for Table output (empty otherwise).
     const QList<TableColumn> &columns() const { return m_columns; }
     // The resourceVersion the store is current with (the reflector's last sync RV).
@@ -82,8 +81,6 @@ signals:
     void resynced();
 
 private:
-    void insertIntoIndex(const StoredObjectPtr &object);
-    void removeFromIndex(const StoredObjectPtr &object);
     // replace() into an empty store.
     void fill(std::vector<StoredObjectPtr> objects);
     // Turns a fill's batch into pending entries, before any other change joins the batch.
@@ -107,7 +104,6 @@ private:
     };
 
     QHash<QString, StoredObjectPtr> m_objects;
-    QHash<QString, QSet<QString>> m_byNamespace;
     QList<TableColumn> m_columns;
     QString m_resourceVersion;
 
