@@ -287,6 +287,32 @@ private slots:
         QCOMPARE(storedWhileListing, 1200);
     }
 
+    void shouldDropThePreviewOfAFirstListThatFailsAndShowTheNextWhole()
+    {
+        // Given a previewing reflector whose first list's second page will fail (503)
+        makePreviewingReflectorOfPagedList(podsEverywhere());
+        bool faultSet = false;
+        connect(m_reflector.get(), &Reflector::listProgress, this, [&] {
+            if (!std::exchange(faultSet, true))
+                m_sim->control("fail", {{"count", "1"}, {"code", "503"}, {"watch", "false"}});
+        });
+        qsizetype removed = 0;
+        connect(m_store.get(), &ObjectStore::changed, this,
+                [&](const StoreDelta &delta) { removed += delta.removed.size(); });
+        // When it lists, fails on the second page and backs off
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 20000);
+        m_store->flush();
+        // Then the first page it showed is gone: nothing is shown as if listed
+        QCOMPARE(m_store->size(), 0);
+        QVERIFY(removed >= 500);
+        // When the backoff ends and the list is taken again
+        fireBackoff();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 20000);
+        // Then the store holds the server's objects
+        QVERIFY(storeEqualsServer());
+    }
+
     void shouldGiveAPreviewedTableItsColumnsOnceBeforeItsRows()
     {
         // Given a server whose first Table list comes in pages, and a reflector that previews
