@@ -1,5 +1,7 @@
 #include "tests/core/ReflectorSimTest.h"
 
+#include <utility>
+
 // One behaviour per row of docs/protocol.md, against the simulator (streaming lists and the
 // LIST page size have their own tests: tst_streaminglist, tst_listpagesize).
 class TestReflector : public ReflectorSimTest
