@@ -239,8 +239,12 @@ private slots:
 
     void shouldListEveryClustersProblemsAndKeepTheLiveOnesWhenOneGoesDown()
     {
-        // Given both clusters loaded, each with troubled objects
+        // Given both clusters loaded, each with troubled objects, and their types discovered
+        // (rows stream in before discovery ends; Problems then waits for the types)
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        for (const QString &name : {QStringLiteral("alpha"), QStringLiteral("beta")})
+            QTRY_VERIFY_WITH_TIMEOUT(m_window->clusters()->member(name)->catalog()->isReady(),
+                                     60000);
         ProblemsPage *page = m_window->problemsPage();
         QAbstractItemModelTester modelTester(
             page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
