@@ -1,10 +1,12 @@
 #include "tests/core/SimHarness.h"
 #include "tests/core/StopSignalSender.h"
+#include "tests/support/FileCapturedProcess.h"
 
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 // kubeglass-watch end to end: the executable against the simulator, as acceptance tests run it.
@@ -14,15 +16,17 @@ class TestKubeglassWatch : public QObject
 
 private:
     std::unique_ptr<SimHarness> m_sim;
-    std::unique_ptr<QProcess> m_process;
+    QTemporaryDir m_outputDir; // the child's stdout and stderr
+    std::unique_ptr<FileCapturedProcess> m_child;
     QString m_snapshot;
 
     void launch(const QStringList &arguments)
     {
-        m_process = std::make_unique<QProcess>();
-        StopSignalSender::prepare(*m_process);
-        m_process->start(QStringLiteral(KUBEGLASS_WATCH_EXE), arguments);
-        QVERIFY(m_process->waitForStarted(10000));
+        m_child.reset(); // its files are the next child's
+        m_child = std::make_unique<FileCapturedProcess>(m_outputDir.path());
+        StopSignalSender::prepare(m_child->process());
+        m_child->start(QStringLiteral(KUBEGLASS_WATCH_EXE), arguments);
+        QVERIFY(m_child->process().waitForStarted(10000));
     }
     QStringList serverArgs() const { return {"--server", m_sim->url().toString()}; }
 
@@ -31,7 +35,7 @@ private:
     QByteArray m_pending;
     const QList<QJsonObject> &lines()
     {
-        m_pending += m_process->readAllStandardOutput();
+        m_pending += m_child->readAllStandardOutput();
         qsizetype newline;
         while ((newline = m_pending.indexOf('\n')) >= 0) {
             m_lines << QJsonDocument::fromJson(m_pending.left(newline)).object();
@@ -66,11 +70,7 @@ private slots:
     }
     void cleanup()
     {
-        if (m_process && m_process->state() != QProcess::NotRunning) {
-            m_process->kill();
-            m_process->waitForFinished(5000);
-        }
-        m_process.reset();
+        m_child.reset();
         m_sim.reset();
         QFile::remove(m_snapshot);
     }
@@ -80,9 +80,9 @@ private slots:
         // When run with --exit-after-sync on all namespaces
         launch(serverArgs() +
                QStringList{"-A", "--exit-after-sync", "--snapshot", m_snapshot, "pods"});
-        QVERIFY(m_process->waitForFinished(20000));
+        QVERIFY(m_child->process().waitForFinished(20000));
         // Then exit 0, a listing phase line first, a sync line with the server's count and RV
-        QCOMPARE(m_process->exitCode(), 0);
+        QCOMPARE(m_child->process().exitCode(), 0);
         const QJsonObject state = m_sim->state();
         const auto &output = lines();
         QVERIFY(!output.isEmpty());
@@ -126,10 +126,10 @@ private slots:
         m_sim->objectOp("delete", "default", "e2e-added");
         QTRY_VERIFY_WITH_TIMEOUT(
             !readSnapshot().value("objects").toObject().contains("default/e2e-added"), 10000);
-        QVERIFY(StopSignalSender::send(*m_process));
-        QVERIFY(m_process->waitForFinished(10000));
-        QCOMPARE(m_process->exitStatus(), QProcess::NormalExit);
-        QCOMPARE(m_process->exitCode(), 0);
+        QVERIFY(StopSignalSender::send(m_child->process()));
+        QVERIFY(m_child->process().waitForFinished(10000));
+        QCOMPARE(m_child->process().exitStatus(), QProcess::NormalExit);
+        QCOMPARE(m_child->process().exitCode(), 0);
         QCOMPARE(readSnapshot(), m_sim->state());
         QCOMPARE(lines().last().value("phase").toString(), QStringLiteral("stopped"));
     }
@@ -137,8 +137,8 @@ private slots:
     void shouldUseDefaultNamespaceAndResolveShortNames()
     {
         launch(serverArgs() + QStringList{"--exit-after-sync", "deploy"});
-        QVERIFY(m_process->waitForFinished(20000));
-        QCOMPARE(m_process->exitCode(), 0);
+        QVERIFY(m_child->process().waitForFinished(20000));
+        QCOMPARE(m_child->process().exitCode(), 0);
         bool listed = false;
         const QJsonArray requests = m_sim->requests();
         for (const QJsonValue &request : requests)
@@ -153,8 +153,8 @@ private slots:
             "fail",
             {{"count", "1"}, {"code", "500"}, {"watch", "false"}, {"path", "/api/v1/namespaces"}});
         launch(serverArgs() + QStringList{"-n", "kube-system", "--exit-after-sync", "pods"});
-        QVERIFY(m_process->waitForFinished(20000));
-        QCOMPARE(m_process->exitCode(), 0);
+        QVERIFY(m_child->process().waitForFinished(20000));
+        QCOMPARE(m_child->process().exitCode(), 0);
         QJsonObject error, backoff;
         for (const QJsonObject &line : lines()) {
             if (line.contains("error"))
@@ -190,8 +190,8 @@ private slots:
                 stalled = line;
         QVERIFY(stalled.value("stalledMs").toInteger() >= 1000);
         QCOMPARE(stalled.value("stalls").toInt(), 1);
-        m_process->kill();
-        QVERIFY(m_process->waitForFinished(10000));
+        m_child->process().kill();
+        QVERIFY(m_child->process().waitForFinished(10000));
     }
 
     void shouldFallBackToListWhenStreamingListNeverEnds()
@@ -201,9 +201,9 @@ private slots:
         // When kubeglass-watch streams pods with a one-second bound on the initial events
         launch(serverArgs() + QStringList{"-A", "--watch-list", "--initial-events-timeout", "1",
                                           "--exit-after-sync", "--snapshot", m_snapshot, "pods"});
-        QVERIFY(m_process->waitForFinished(20000));
+        QVERIFY(m_child->process().waitForFinished(20000));
         // Then it reports the cause in an error line, lists instead, syncs and exits 0
-        QCOMPARE(m_process->exitCode(), 0);
+        QCOMPARE(m_child->process().exitCode(), 0);
         qsizetype errorAt = -1, syncedAt = -1;
         const auto &output = lines();
         for (qsizetype i = 0; i < output.size(); ++i) {
@@ -234,9 +234,9 @@ private slots:
     {
         launch(serverArgs() + QStringList{"-A", "--watch-list", "--initial-events-timeout", "120",
                                           "--duration", "1", "pods"});
-        QVERIFY(m_process->waitForFinished(15000));
-        QCOMPARE(m_process->exitCode(), 0);
-        const QString diagnostics = QString::fromUtf8(m_process->readAllStandardError());
+        QVERIFY(m_child->process().waitForFinished(15000));
+        QCOMPARE(m_child->process().exitCode(), 0);
+        const QString diagnostics = QString::fromUtf8(m_child->readAllStandardError());
         QVERIFY2(diagnostics.contains(QLatin1String("--initial-events-timeout 120 is above the "
                                                     "maximum of 60 s; using 60")),
                  qPrintable(diagnostics));
@@ -246,9 +246,9 @@ private slots:
     void shouldExitOneWhenUnreachableBeforeSync()
     {
         launch({"--server", "http://127.0.0.1:1", "--exit-after-sync", "pods"});
-        QVERIFY(m_process->waitForFinished(30000));
-        QCOMPARE(m_process->exitCode(), 1);
-        QVERIFY(!m_process->readAllStandardError().isEmpty());
+        QVERIFY(m_child->process().waitForFinished(30000));
+        QCOMPARE(m_child->process().exitCode(), 1);
+        QVERIFY(!m_child->readAllStandardError().isEmpty());
     }
 
     void shouldExitOneWhenUnauthorisedBeforeSync()
@@ -257,11 +257,11 @@ private slots:
         config.bearerToken = QStringLiteral("s3cret-token");
         m_sim = std::make_unique<SimHarness>(config);
         launch(serverArgs() + QStringList{"--token", "wrong", "--exit-after-sync", "pods"});
-        QVERIFY(m_process->waitForFinished(30000));
-        QCOMPARE(m_process->exitCode(), 1);
+        QVERIFY(m_child->process().waitForFinished(30000));
+        QCOMPARE(m_child->process().exitCode(), 1);
         launch(serverArgs() + QStringList{"--token", "s3cret-token", "--exit-after-sync", "pods"});
-        QVERIFY(m_process->waitForFinished(30000));
-        QCOMPARE(m_process->exitCode(), 0);
+        QVERIFY(m_child->process().waitForFinished(30000));
+        QCOMPARE(m_child->process().exitCode(), 0);
     }
 
     void shouldExitTwoOnUsageErrors_data()
@@ -282,9 +282,9 @@ private slots:
     {
         QFETCH(QStringList, arguments);
         launch(arguments);
-        QVERIFY(m_process->waitForFinished(10000));
-        QCOMPARE(m_process->exitCode(), 2);
-        QVERIFY(!m_process->readAllStandardError().isEmpty());
+        QVERIFY(m_child->process().waitForFinished(10000));
+        QCOMPARE(m_child->process().exitCode(), 2);
+        QVERIFY(!m_child->readAllStandardError().isEmpty());
     }
 
     void shouldExitZeroAfterDuration()
@@ -292,8 +292,8 @@ private slots:
         QElapsedTimer timer;
         timer.start();
         launch(serverArgs() + QStringList{"-A", "--duration", "1", "--watch-list", "pods"});
-        QVERIFY(m_process->waitForFinished(15000));
-        QCOMPARE(m_process->exitCode(), 0);
+        QVERIFY(m_child->process().waitForFinished(15000));
+        QCOMPARE(m_child->process().exitCode(), 0);
         QVERIFY(timer.elapsed() >= 900);
         QVERIFY(hasLine("synced"));
     }
