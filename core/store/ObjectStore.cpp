@@ -32,14 +32,6 @@ QSet<QString> ObjectStore::keysInNamespace(const QString &namespaceName) const
     return keys;
 }
 
-QStringList ObjectStore::namespaces() const
-{
-    QSet<QString> names;
-    for (const StoredObjectPtr &object : m_objects)
-        names.insert(object->namespaceName);
-    return names.values();
-}
-
 void ObjectStore::upsert(StoredObjectPtr object)
 {
     Q_ASSERT(object);
@@ -70,8 +62,7 @@ void ObjectStore::replace(std::vector<StoredObjectPtr> objects, const QString &r
         size_t(m_objects.size()) == preview.size() && objects.size() >= preview.size() &&
         std::equal(preview.begin(), preview.end(), objects.begin())) {
         objects.erase(objects.begin(), objects.begin() + qsizetype(preview.size()));
-        fill(std::move(objects));
-        m_pendingReplaced = true;
+        fill(std::move(objects)); // marks its batch replaced, if anything came after the preview
         m_resourceVersion = resourceVersion;
         return;
     }

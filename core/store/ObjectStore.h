@@ -38,7 +38,6 @@ public:
     // object: it is asked for rarely (a namespace given up), and an index kept for it cost
     // about 40 bytes an object.
     QSet<QString> keysInNamespace(const QString &namespaceName) const;
-    QStringList namespaces() const;
     // Table column definitions, when the reflector asked for Table output (empty otherwise).
     const QList<TableColumn> &columns() const { return m_columns; }
     // The resourceVersion the store is current with (the reflector's last sync RV).
