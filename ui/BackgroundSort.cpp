@@ -24,14 +24,14 @@ void BackgroundSort::begin()
 
 void BackgroundSort::add(ProxyRow &row)
 {
-    row.sortSlot = int(m_entries.size());
+    row.sortEntry = int(m_entries.size());
     Entry entry;
     entry.order = row.order;
     if (!row.order.headExact)
         entry.text = row.key.text;
     if (!row.order.tieExact)
         entry.tie = row.object->key;
-    entry.slot = row.sortSlot;
+    entry.index = row.sortEntry;
     m_entries.push_back(std::move(entry));
 }
 
@@ -49,32 +49,6 @@ void BackgroundSort::start(bool ascending)
             promise->addResult(run(job, entries, ascending));
             promise->finish();
         });
-}
-
-std::vector<int> BackgroundSort::placeRows(const ProxyRows &rows,
-                                           const std::vector<int> &slotsInOrder,
-                                           std::vector<int> *changed)
-{
-    int slotCount = 0;
-    for (int slot : slotsInOrder)
-        slotCount = std::max(slotCount, slot + 1);
-    std::vector<int> rowOfSlot(size_t(slotCount), -1);
-    for (int sourceRow = 0; sourceRow < int(rows.size()); ++sourceRow) {
-        const ProxyRow &row = rows[size_t(sourceRow)];
-        if (!row.accepted)
-            continue;
-        if (row.sortSlot >= 0)
-            rowOfSlot[size_t(row.sortSlot)] = sourceRow;
-        else
-            changed->push_back(sourceRow);
-    }
-    std::vector<int> placed;
-    placed.reserve(slotsInOrder.size());
-    for (int slot : slotsInOrder) {
-        if (const int sourceRow = rowOfSlot[size_t(slot)]; sourceRow >= 0)
-            placed.push_back(sourceRow);
-    }
-    return placed;
 }
 
 void BackgroundSort::cancel()
@@ -99,14 +73,14 @@ BackgroundSort::Result BackgroundSort::run(int job, std::vector<Entry> &entries,
     std::sort(entries.begin(), entries.end(), [ascending](const Entry &a, const Entry &b) {
         int order = SortOrderKey::compare(a.order, a.text, a.tie, b.order, b.text, b.tie);
         if (order == 0)
-            order = a.slot < b.slot ? -1 : 1;
+            order = a.index < b.index ? -1 : 1;
         return ascending ? order < 0 : order > 0;
     });
     Result result;
     result.job = job;
-    result.slotsInOrder.reserve(entries.size());
+    result.entriesInOrder.reserve(entries.size());
     for (const Entry &entry : entries)
-        result.slotsInOrder.push_back(entry.slot);
+        result.entriesInOrder.push_back(entry.index);
     return result;
 }
 
@@ -115,5 +89,5 @@ void BackgroundSort::deliver(Result result)
     if (result.job != m_job)
         return;
     m_job = -1;
-    emit sorted(result.slotsInOrder);
+    emit sorted(result.entriesInOrder);
 }

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "ui/ProxyRow.h"
-#include "ui/ProxyRows.h"
 #include "ui/SortOrderKey.h"
 
 #include <QFutureWatcher>
@@ -22,38 +21,34 @@ public:
     struct Entry
     {
         SortOrderKey order;
-        QString text; // the sort key's full text, where order.headExact is false
-        QString tie;  // the object key, where order.tieExact is false
-        int slot = 0; // the row's name; also the last tie-break
+        QString text;  // the sort key's full text, where order.headExact is false
+        QString tie;   // the object key, where order.tieExact is false
+        int index = 0; // the row's name (its sortEntry); also the last tie-break
     };
 
     explicit BackgroundSort(QObject *parent = nullptr);
 
     // Starts a new snapshot; a running job's result will not be delivered.
     void begin();
-    // Adds a shown row to the snapshot and names it in sortSlot. The name moves with the row;
+    // Adds a shown row to the snapshot and names it in sortEntry. The name moves with the row;
     // a row that changes before the result lands loses it (see ProxyRow) and is placed afresh.
     void add(ProxyRow &row);
     // Orders the snapshot on a pool thread.
     void start(bool ascending);
-    // The accepted rows the result places, in its order, and (in changed) the accepted rows it
-    // cannot place.
-    static std::vector<int> placeRows(const ProxyRows &rows, const std::vector<int> &slotsInOrder,
-                                      std::vector<int> *changed);
     void cancel();
     bool isRunning() const { return m_job >= 0; }
     // Waits for the running job and delivers its result now (tests, or before an export).
     void finish();
 
 signals:
-    // The slots of the snapshot's entries in sorted order.
-    void sorted(const std::vector<int> &slotsInOrder);
+    // The snapshot's entries (their sortEntry) in sorted order.
+    void sorted(const std::vector<int> &entriesInOrder);
 
 private:
     struct Result
     {
         int job = -1;
-        std::vector<int> slotsInOrder;
+        std::vector<int> entriesInOrder;
     };
 
     static Result run(int job, std::vector<Entry> &entries, bool ascending);

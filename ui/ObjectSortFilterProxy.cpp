@@ -7,6 +7,26 @@
 #include <algorithm>
 #include <cstring>
 
+namespace {
+// Visits rows from cursor on, a block at a time, until sliceMs have passed or enough() says so
+// after a block (the clock is read once per block: cheap, and fine-grained enough). Returns
+// whether every row has been visited.
+template <typename Visit, typename Enough>
+bool visitRowsInSlice(int &cursor, int rows, int sliceMs, Visit visit, Enough enough)
+{
+    QElapsedTimer elapsed;
+    elapsed.start();
+    while (cursor < rows) {
+        const int blockEnd = std::min(rows, cursor + ObjectSortFilterProxy::kFilterBlockRows);
+        for (; cursor < blockEnd; ++cursor)
+            visit(cursor);
+        if (elapsed.elapsed() >= sliceMs || enough())
+            break;
+    }
+    return cursor >= rows;
+}
+} // namespace
+
 ObjectSortFilterProxy::ObjectSortFilterProxy(QObject *parent)
     : QAbstractProxyModel(parent)
 {
@@ -94,35 +114,26 @@ void ObjectSortFilterProxy::filterSlice()
     m_filterTimer.stop();
     if (!m_model || !isFiltering())
         return;
-    QElapsedTimer elapsed;
-    elapsed.start();
     std::vector<int> hidden; // proxy rows
     std::vector<int> shown;  // source rows
     ensureInverse();
-    const int rows = int(m_rows.size());
-    int sourceRow = m_filterCursor;
-    while (sourceRow < rows) {
-        // The clock is read once per block of rows: cheap, and fine-grained enough.
-        const int blockEnd = std::min(rows, sourceRow + kFilterBlockRows);
-        for (; sourceRow < blockEnd; ++sourceRow) {
-            RowState &state = m_rows[size_t(sourceRow)];
-            if (m_filterNarrowing && !state.accepted)
-                continue;
-            const bool accepted = accepts(sourceRow);
-            if (accepted == state.accepted)
-                continue;
-            state.accepted = accepted;
-            if (accepted)
-                shown.push_back(sourceRow);
-            else
-                hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);
-        }
-        // Shown rows are sorted into place when the slice ends: their count bounds it too.
-        if (elapsed.elapsed() >= m_filterSliceMs ||
-            hidden.size() + shown.size() >= size_t(kMaxFilterChangesPerSlice))
-            break;
-    }
-    m_filterCursor = sourceRow;
+    const auto filterRow = [&](int sourceRow) {
+        RowState &state = m_rows[size_t(sourceRow)];
+        if (m_filterNarrowing && !state.accepted)
+            return;
+        const bool accepted = accepts(sourceRow);
+        if (accepted == state.accepted)
+            return;
+        state.accepted = accepted;
+        if (accepted)
+            shown.push_back(sourceRow);
+        else
+            hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);
+    };
+    // Shown rows are sorted into place when the slice ends: their count bounds it too.
+    visitRowsInSlice(m_filterCursor, int(m_rows.size()), m_filterSliceMs, filterRow, [&] {
+        return hidden.size() + shown.size() >= size_t(kMaxFilterChangesPerSlice);
+    });
     std::sort(hidden.begin(), hidden.end());
     removeProxyRows(hidden);
     insertSourceRows(std::move(shown));
@@ -186,7 +197,7 @@ void ObjectSortFilterProxy::refreshRow(int sourceRow)
     RowState &state = m_rows[size_t(sourceRow)];
     state.object = m_model->objectAt(sourceRow);
     state.accepted = accepts(sourceRow);
-    state.sortSlot = -1;
+    state.sortEntry = -1;
     state.keyStale = false;
     // The tie-break prefix depends on the object only, not on the sort column.
     state.order.setTie(state.object->key);
@@ -250,7 +261,7 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
     if (column >= 0 && int(m_order.size()) >= m_backgroundSortRows) {
         for (size_t sourceRow = 0; sourceRow < m_rows.size(); ++sourceRow) {
             m_rows[sourceRow].keyStale = true;
-            m_rows[sourceRow].sortSlot = -1;
+            m_rows[sourceRow].sortEntry = -1;
         }
         m_backgroundSort.begin();
         m_readingSortKeys = true;
@@ -279,27 +290,18 @@ void ObjectSortFilterProxy::sortKeySlice()
     m_sortKeyTimer.stop();
     if (!m_readingSortKeys)
         return;
-    QElapsedTimer elapsed;
-    elapsed.start();
-    const int rows = int(m_rows.size());
-    int sourceRow = m_sortKeyCursor;
-    while (sourceRow < rows) {
-        const int blockEnd = std::min(rows, sourceRow + kFilterBlockRows);
-        for (; sourceRow < blockEnd; ++sourceRow) {
-            RowState &state = m_rows[size_t(sourceRow)];
-            if (state.keyStale) {
-                state.setSortKey(m_model->sortKey(sourceRow, m_sortColumn));
-                state.keyStale = false;
-            }
-            // A row met twice (the source moved it back) keeps its last name.
-            if (state.accepted)
-                m_backgroundSort.add(state);
+    const auto readKey = [this](int sourceRow) {
+        RowState &state = m_rows[size_t(sourceRow)];
+        if (state.keyStale) {
+            state.setSortKey(m_model->sortKey(sourceRow, m_sortColumn));
+            state.keyStale = false;
         }
-        if (elapsed.elapsed() >= m_filterSliceMs)
-            break;
-    }
-    m_sortKeyCursor = sourceRow;
-    if (sourceRow < rows) {
+        // A row met twice (the source moved it back) keeps its last name.
+        if (state.accepted)
+            m_backgroundSort.add(state);
+    };
+    if (!visitRowsInSlice(m_sortKeyCursor, int(m_rows.size()), m_filterSliceMs, readKey,
+                          [] { return false; })) {
         m_sortKeyTimer.start();
         return;
     }
@@ -307,10 +309,10 @@ void ObjectSortFilterProxy::sortKeySlice()
     m_backgroundSort.start(m_sortOrder == Qt::AscendingOrder);
 }
 
-void ObjectSortFilterProxy::applyBackgroundSort(const std::vector<int> &slotsInOrder)
+void ObjectSortFilterProxy::applyBackgroundSort(const std::vector<int> &entriesInOrder)
 {
     std::vector<int> changed;
-    const std::vector<int> placed = BackgroundSort::placeRows(m_rows, slotsInOrder, &changed);
+    const std::vector<int> placed = m_rows.placeSorted(entriesInOrder, &changed);
     sortRows(changed);
     std::vector<int> merged =
         mergeSorted(placed, changed, [this](int a, int b) { return lessThan(a, b); });

@@ -109,7 +109,7 @@ private:
     // snapshot; the last starts the background sort.
     void sortKeySlice();
     // Shows the background sort's order, with the rows changed or added since merged in.
-    void applyBackgroundSort(const std::vector<int> &slotsInOrder);
+    void applyBackgroundSort(const std::vector<int> &entriesInOrder);
     void rebuildAll();
     void ensureInverse() const;
     void invalidateInverse() { m_inverseValid = false; }

@@ -10,7 +10,7 @@ struct ProxyRow
     StoredObjectPtr object; // the object key and acceptance were computed from
     ObjectRowModel::SortKey key;
     SortOrderKey order;
-    int sortSlot = -1; // its entry in a running background sort; -1: changed since
+    int sortEntry = -1; // its entry in a running background sort; -1: changed since
     bool accepted = false;
     bool keyStale = false; // key is still the previous sort column's
 

@@ -1,5 +1,7 @@
 #include "ui/ProxyRows.h"
 
+#include <algorithm>
+
 void ProxyRows::clear()
 {
     m_slots.clear();
@@ -39,4 +41,29 @@ void ProxyRows::permute(const std::vector<int> &newRowOf)
     for (size_t row = 0; row < m_slotOfRow.size(); ++row)
         moved[size_t(newRowOf[row])] = m_slotOfRow[row];
     m_slotOfRow = std::move(moved);
+}
+
+std::vector<int> ProxyRows::placeSorted(const std::vector<int> &entriesInOrder,
+                                        std::vector<int> *changed) const
+{
+    int entryCount = 0;
+    for (int entry : entriesInOrder)
+        entryCount = std::max(entryCount, entry + 1);
+    std::vector<int> rowOfEntry(size_t(entryCount), -1);
+    for (int sourceRow = 0; sourceRow < int(size()); ++sourceRow) {
+        const ProxyRow &row = (*this)[size_t(sourceRow)];
+        if (!row.accepted)
+            continue;
+        if (row.sortEntry >= 0)
+            rowOfEntry[size_t(row.sortEntry)] = sourceRow;
+        else
+            changed->push_back(sourceRow);
+    }
+    std::vector<int> placed;
+    placed.reserve(entriesInOrder.size());
+    for (int entry : entriesInOrder) {
+        if (const int sourceRow = rowOfEntry[size_t(entry)]; sourceRow >= 0)
+            placed.push_back(sourceRow);
+    }
+    return placed;
 }

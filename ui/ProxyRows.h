@@ -21,6 +21,10 @@ public:
     void erase(size_t first, size_t last);
     // Row r becomes row newRowOf[r] (a permutation).
     void permute(const std::vector<int> &newRowOf);
+    // The accepted rows that a background sort's result (its entries in sorted order) places,
+    // in that order, and in changed the accepted rows it cannot place (their sortEntry is gone).
+    std::vector<int> placeSorted(const std::vector<int> &entriesInOrder,
+                                 std::vector<int> *changed) const;
 
 private:
     std::vector<ProxyRow> m_slots;
