@@ -6,10 +6,10 @@
 #include "ui/WindowSettings.h"
 
 #include "tests/support/ManualClock.h"
+#include "tests/support/TestSettings.h"
 
 #include <QHeaderView>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTest>
 
@@ -20,12 +20,7 @@ class TestColumnWidthKeeper : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // settings of the test, not the user's
-        QCoreApplication::setOrganizationName(QStringLiteral("kubeglass-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_columnwidthkeeper"));
-    }
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_columnwidthkeeper")); }
 
     void init()
     {

@@ -9,10 +9,11 @@
 #include "ui/MainWindow.h"
 #include "ui/MessageBar.h"
 
+#include "tests/support/TestSettings.h"
+
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
@@ -63,12 +64,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // settings of the test, not the user's
-        QCoreApplication::setOrganizationName(QStringLiteral("kubeglass-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_kubeconfigreload"));
-    }
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_kubeconfigreload")); }
 
     void init()
     {

@@ -11,6 +11,7 @@
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
 
+#include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
 
 #include <QComboBox>
@@ -20,7 +21,6 @@
 #include <QJsonObject>
 #include <QPushButton>
 #include <QSettings>
-#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
@@ -30,12 +30,7 @@ class TestLoadCancel : public SimWindowTest
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("kubeglass-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_loadcancel"));
-    }
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_loadcancel")); }
 
     void init()
     {

@@ -14,6 +14,7 @@
 #include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
 
+#include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
 
 #include <QAbstractButton>
@@ -30,7 +31,6 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -42,12 +42,7 @@ class TestMainWindow : public SimWindowTest
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // settings of the test, not the user's
-        QCoreApplication::setOrganizationName(QStringLiteral("kubeglass-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindow"));
-    }
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_mainwindow")); }
 
     void init()
     {

@@ -22,6 +22,8 @@
 #include "ui/problems/ProblemsPage.h"
 #include "ui/problems/ProblemsProxy.h"
 
+#include "tests/support/TestSettings.h"
+
 #include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QFile>
@@ -32,7 +34,6 @@
 #include <QMenu>
 #include <QSettings>
 #include <QSignalSpy>
-#include <QStandardPaths>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -114,12 +115,7 @@ private:
     }
 
 private slots:
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true); // settings of the test, not the user's
-        QCoreApplication::setOrganizationName(QStringLiteral("kubeglass-test"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_multicluster"));
-    }
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_multicluster")); }
 
     void init()
     {
