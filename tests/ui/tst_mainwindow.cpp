@@ -101,6 +101,10 @@ private slots:
         // Given a synced, watching window showing its rows
         QTRY_COMPARE_WITH_TIMEOUT(status()->phaseText(), QString("watching"), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() > 0, 20000);
+        // And the server holding the table's watch (the phase says watching once the request is
+        // sent; under Wine a watch still on its way when the server stops listening was never
+        // reported closed)
+        QTRY_VERIFY_WITH_TIMEOUT(isWatched("/api/v1/pods"), 10000);
         // When the server refuses connections for a few seconds
         QVERIFY(control("/_sim/refuse?seconds=3"));
         // Then the status panel shows the backoff and the error, and the stale banner appears
@@ -380,18 +384,34 @@ private:
         m_window->connectTo(context, rest, QString());
     }
 
-    QStringList requestedPaths()
+    QJsonArray receivedRequests()
     {
         QNetworkAccessManager manager;
         QNetworkReply *reply = manager.get(QNetworkRequest(m_url.resolved(QUrl("/_sim/requests"))));
         QSignalSpy finished(reply, &QNetworkReply::finished);
         finished.wait(10000);
-        QStringList paths;
         const QJsonArray requests = QJsonDocument::fromJson(reply->readAll()).array();
-        for (const QJsonValue &request : requests)
-            paths.append(request.toObject().value("path").toString());
         reply->deleteLater();
+        return requests;
+    }
+    QStringList requestedPaths()
+    {
+        QStringList paths;
+        for (const QJsonValue &request : receivedRequests())
+            paths.append(request.toObject().value("path").toString());
         return paths;
+    }
+
+    // Whether the simulator has received a watch of path.
+    bool isWatched(const QString &path)
+    {
+        for (const QJsonValue &request : receivedRequests()) {
+            const QJsonObject object = request.toObject();
+            if (object.value("path").toString() == path &&
+                object.value("query").toObject().value("watch").toString() == "true")
+                return true;
+        }
+        return false;
     }
 
     bool control(const QString &pathAndQuery)
