@@ -122,8 +122,9 @@ private slots:
 
     void shouldReportServerErrorsInTheWindow()
     {
-        // Given a watching window
+        // Given a watching window, its watch held by the server (see the backoff test)
         QTRY_COMPARE_WITH_TIMEOUT(status()->phaseText(), QString("watching"), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(isWatched("/api/v1/pods"), 10000);
         // When the watch fails and the next lists are forbidden
         QVERIFY(control("/_sim/fail?count=3&code=403&path=/api/v1/pods"));
         QVERIFY(control("/_sim/drop-watches"));
