@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <utility>
 
 namespace {
 // Visits rows from cursor on, a block at a time, until sliceMs have passed or enough() says so
@@ -207,10 +208,13 @@ void ObjectSortFilterProxy::refreshRow(int sourceRow)
 
 void ObjectSortFilterProxy::rebuildAll()
 {
+    // A reset that changes columns alone (Wide, the server's columns) keeps every row and sort
+    // key: the shown order then stands, and 100,000 rows are not sorted again on this thread.
+    const bool orderSettled = !isSorting();
+    const ProxyRows previousRows = std::exchange(m_rows, {});
+    std::vector<int> previousOrder = std::exchange(m_order, {});
     m_readingSortKeys = false;
     m_backgroundSort.cancel();
-    m_rows.clear();
-    m_order.clear();
     invalidateInverse();
     m_filterCursor = 0; // every row is filtered below
     m_filterTimer.stop();
@@ -225,7 +229,10 @@ void ObjectSortFilterProxy::rebuildAll()
         if (m_rows[size_t(sourceRow)].accepted)
             m_order.push_back(sourceRow);
     }
-    sortRows(m_order);
+    if (orderSettled && m_rows.sortsLike(previousRows))
+        m_order = std::move(previousOrder);
+    else
+        sortRows(m_order);
     m_filterCursor = rows;
 }
 

@@ -67,3 +67,18 @@ std::vector<int> ProxyRows::placeSorted(const std::vector<int> &entriesInOrder,
     }
     return placed;
 }
+
+bool ProxyRows::sortsLike(const ProxyRows &other) const
+{
+    if (size() != other.size())
+        return false;
+    for (size_t row = 0; row < size(); ++row) {
+        const ProxyRow &mine = (*this)[row];
+        const ProxyRow &theirs = other[row];
+        if (mine.object != theirs.object || mine.accepted != theirs.accepted || mine.keyStale ||
+            theirs.keyStale || mine.key.numeric != theirs.key.numeric ||
+            mine.key.number != theirs.key.number || mine.key.text != theirs.key.text)
+            return false;
+    }
+    return true;
+}

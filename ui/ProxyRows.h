@@ -25,6 +25,9 @@ public:
     // in that order, and in changed the accepted rows it cannot place (their sortEntry is gone).
     std::vector<int> placeSorted(const std::vector<int> &entriesInOrder,
                                  std::vector<int> *changed) const;
+    // Whether every row holds the same object, acceptance and current sort key as in other, so
+    // that other's shown order is this one's too.
+    bool sortsLike(const ProxyRows &other) const;
 
 private:
     std::vector<ProxyRow> m_slots;

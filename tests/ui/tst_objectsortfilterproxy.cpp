@@ -279,6 +279,32 @@ private slots:
         QCOMPARE(proxyKeys(), referenceKeys());
     }
 
+    void shouldKeepTheOrderThroughAColumnsResetAndSortAgainWhenTheSortedValuesChange()
+    {
+        // Given 60 pods sorted by Restarts, descending, their statuses in another order
+        const QStringList statuses = {"Running", "Pending", "Failed", "Unknown", "Succeeded"};
+        for (int i = 0; i < 60; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1,
+                                    statuses.at((i * 7) % statuses.size()),
+                                    QString::number((i * 13) % 17)));
+        sync();
+        m_proxy->sort(4, Qt::DescendingOrder);
+        const QStringList byRestarts = proxyKeys();
+        QCOMPARE(byRestarts, referenceKeys());
+        // When Wide is turned on (the model resets, its rows and their values stay)
+        m_model->setWide(true);
+        // Then the order stands
+        QCOMPARE(proxyKeys(), byRestarts);
+        // When the server's columns change so that another one is where Restarts was (Ready
+        // is no longer sent; cells are read by position)
+        QList<TableColumn> fewer = kPodColumns;
+        fewer.removeAt(1);
+        m_store->setColumns(fewer);
+        // Then the rows are sorted by what the sorted column shows now
+        QVERIFY(proxyKeys() != byRestarts);
+        QCOMPARE(proxyKeys(), referenceKeys());
+    }
+
 private:
     void sync()
     {
