@@ -209,6 +209,13 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
         ClusterMember *alpha = m_window->clusters()->member("alpha");
         QTRY_COMPARE_WITH_TIMEOUT(alpha->session()->phase(), ReflectorPhase::Watching, 20000);
+        // And beta's watch held by its server, its churn coming in (the phase says watching
+        // once the request is sent; under Wine a request still on its way when the server went
+        // was never reported failed)
+        ClusterMember *beta = m_window->clusters()->member("beta");
+        QTRY_COMPARE_WITH_TIMEOUT(beta->session()->phase(), ReflectorPhase::Watching, 20000);
+        QSignalSpy betaBatches(beta->model(), &ObjectRowModel::batchApplied);
+        QTRY_VERIFY_WITH_TIMEOUT(betaBatches.count() >= 2, 10000);
         // When beta's server stops
         m_beta->stop();
         // Then beta's rows are marked stale and a message names the context
