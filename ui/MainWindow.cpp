@@ -30,6 +30,7 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QScreen>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStackedWidget>
@@ -180,8 +181,12 @@ void MainWindow::buildCentralArea()
 void MainWindow::restoreWindowState()
 {
     const WindowSettings::Layout layout = WindowSettings().layout();
-    if (!restoreGeometry(layout.geometry))
-        resize(1560, 940);
+    if (!restoreGeometry(layout.geometry)) {
+        // The first size: roomy, but within the screen's free area (a 1366x768 laptop showed
+        // neither the status panel nor the right of the toolbar at 1560x940).
+        const QSize available = screen()->availableGeometry().size();
+        resize(QSize(1560, 940).boundedTo(available * 0.95));
+    }
     restoreState(layout.state);
     if (!m_splitter->restoreState(layout.splitter))
         m_splitter->setSizes({900, 600});

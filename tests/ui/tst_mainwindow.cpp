@@ -28,6 +28,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 #include <QPushButton>
+#include <QScreen>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardItemModel>
@@ -335,6 +336,22 @@ private slots:
         QVERIFY(button && !button->accessibleName().isEmpty());
         button->click();
         QCOMPARE(demo.count(), 1);
+    }
+
+    void shouldOpenWithinTheScreensFreeAreaWhenNoSizeWasSaved()
+    {
+        // Given no saved window geometry (settings are cleared for each test) and a screen
+        // smaller than the window's preferred first size (offscreen: 800x600)
+        const QRect available = m_window->screen()->availableGeometry();
+        QVERIFY(available.width() < 1560 || available.height() < 940);
+        // Then the window opened within the screen's free area, status panel and toolbar
+        // included
+        QVERIFY2(m_window->width() <= available.width() && m_window->height() <= available.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4")
+                                .arg(m_window->width())
+                                .arg(m_window->height())
+                                .arg(available.width())
+                                .arg(available.height())));
     }
 
     void shouldNameEveryControlForAssistiveTechnology()
