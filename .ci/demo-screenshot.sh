@@ -14,13 +14,17 @@ demo=$!
 trap 'kill $demo $xvfb 2>/dev/null || true' EXIT
 
 fail() { echo "FAIL: $*" >&2; tail -30 "$applog" >&2; exit 1; }
+# The tree is read whole before matching: it spans several writes, and a grep -q leaving at the
+# match would fail the pipeline under pipefail (SIGPIPE to xwininfo) although the window is there.
+window_re='"[^"]*Kubeglass": \("kubeglass"'
+has_window() { local tree; tree=$(xwininfo -root -tree 2>/dev/null) || return 1; [[ $tree =~ $window_re ]]; }
 # The demo command installs (nothing, after the tests) and builds (up to date) before it opens.
 for ((i = 0; i < 1200; i++)); do
-    xwininfo -root -tree 2>/dev/null | grep -q '"[^"]*Kubeglass": ("kubeglass"' && break
+    has_window && break
     kill -0 $demo 2>/dev/null || fail "the demo command ended before its window opened"
     sleep 0.5
 done
-xwininfo -root -tree 2>/dev/null | grep -q '"[^"]*Kubeglass": ("kubeglass"' || fail "no Kubeglass window after 10 minutes"
+has_window || fail "no Kubeglass window after 10 minutes"
 echo "demo: window open after $((i / 2)) s"
 sleep 10
 kill -0 $demo 2>/dev/null || fail "the demo exited within 10 s of opening its window"

@@ -39,7 +39,7 @@ while IFS= read -r -d '' file; do
   [[ "$(head -c 4 "$file" | od -An -tx1 | tr -d ' ')" != 7f454c46 ]] || fail "ELF file in the MSI: $file"
   case "${file,,}" in
     *.exe|*.dll)
-      "$objdump" -f "$file" | grep -q 'file format pei-x86-64' || fail "not a Windows x86-64 PE: $file" ;;
+      [[ "$("$objdump" -f "$file")" == *'file format pei-x86-64'* ]] || fail "not a Windows x86-64 PE: $file" ;;
   esac
 done < <(find "$work/extracted" -type f -print0)
 ((files > 0)) || fail "no files extracted"
@@ -57,7 +57,7 @@ arp_value() { # KEY NAME
   win reg query "$1" /v "$2" 2>/dev/null | tr -d '\r' | awk -v n="$2" '$1 == n { $1 = ""; $2 = ""; sub(/^ +/, ""); print }'
 }
 system_path() {
-  win reg query 'HKLM\System\CurrentControlSet\Control\Session Manager\Environment' /v PATH 2>/dev/null | tr -d '\r'
+  win reg query 'HKLM\System\CurrentControlSet\Control\Session Manager\Environment' /v PATH 2>&1 | tr -d '\r'
 }
 
 step "install $(basename "$msi")"
@@ -72,7 +72,14 @@ mapfile -t keys < <(arp_entries)
 ((${#keys[@]} == 1)) || fail "expected one ARP entry, got ${#keys[@]}: ${keys[*]}"
 [[ "$(arp_value "${keys[0]}" DisplayVersion)" == "$version" ]] || fail "ARP DisplayVersion is not $version"
 [[ "$(arp_value "${keys[0]}" Publisher)" == "The Kubeglass developers" ]] || fail "ARP Publisher wrong"
-system_path | grep -qi 'Program Files\\Kubeglass\\bin' || fail "bin not on the system PATH: $(system_path)"
+# One CI run read the PATH without the entry and, moments later for its message, with it; reg's
+# errors were not shown. The entry gets a few seconds, and what reg printed is shown in full.
+for _ in $(seq 20); do
+  path_value=$(system_path)
+  [[ "${path_value,,}" == *'program files\kubeglass\bin'* ]] && break
+  sleep 0.5
+done
+[[ "${path_value,,}" == *'program files\kubeglass\bin'* ]] || fail "bin not on the system PATH: $path_value"
 # Windows puts a per-machine shortcut under ProgramData; Wine 8's msi resolves ProgramMenuFolder
 # to the user's Start menu even with ALLUSERS=1 (the MSI's tables are checked on Linux).
 menu="Microsoft/Windows/Start Menu/Programs/Kubeglass/Kubeglass.lnk"
@@ -87,7 +94,7 @@ for _ in $(seq 300); do
   grep -q 'listening on' "$work/sim.out" && break
   sleep 0.2
 done
-url=$(sed -n 's/.*listening on \(http[^ \r]*\).*/\1/p' "$work/sim.out" | head -1)
+url=$(sed -n 's/.*listening on \(http[^ \r]*\).*/\1/p;T;q' "$work/sim.out")
 [[ -n "$url" ]] || fail "kubeglass-sim did not start: $(cat "$work/sim.out")"
 # From PATH: the bare name must resolve through the system PATH the MSI set.
 win cmd /c kubeglass-watch --server "$url" --exit-after-sync -A pods >"$work/watch.out" 2>&1 ||
@@ -129,5 +136,6 @@ left=$(find "$programs" -type f 2>/dev/null | wc -l)
 ((left == 0)) || fail "$left files left: $(find "$programs" -type f)"
 mapfile -t keys < <(arp_entries)
 ((${#keys[@]} == 0)) || fail "ARP entry left after uninstall"
-! system_path | grep -qi 'Kubeglass' || fail "PATH entry left: $(system_path)"
+path_value=$(system_path)
+[[ "${path_value,,}" != *kubeglass* ]] || fail "PATH entry left: $path_value"
 echo "PASS: MSI installs, runs, upgrades and uninstalls under Wine"
