@@ -27,6 +27,9 @@ public:
         double number = 0;
         QString text; // lowercased: compared case-sensitively, which is cheap
         bool numeric = false;
+
+        // Whether the row would sort the same with this key as with other.
+        friend bool operator==(const SortKey &, const SortKey &) = default;
     };
 
     using QAbstractTableModel::QAbstractTableModel;

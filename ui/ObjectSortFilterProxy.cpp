@@ -509,9 +509,7 @@ void ObjectSortFilterProxy::onSourceDataChanged(const QModelIndex &topLeft,
             hidden.push_back(m_proxyRowOf[size_t(sourceRow)]);
         else if (!wasAccepted && state.accepted)
             shown.push_back(sourceRow);
-        else if (state.accepted && m_sortColumn >= 0 &&
-                 (state.key.numeric != oldKey.numeric || state.key.number != oldKey.number ||
-                  state.key.text != oldKey.text))
+        else if (state.accepted && m_sortColumn >= 0 && state.key != oldKey)
             rekeyed.push_back(sourceRow);
     }
     std::sort(hidden.begin(), hidden.end());

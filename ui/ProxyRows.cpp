@@ -76,8 +76,7 @@ bool ProxyRows::sortsLike(const ProxyRows &other) const
         const ProxyRow &mine = (*this)[row];
         const ProxyRow &theirs = other[row];
         if (mine.object != theirs.object || mine.accepted != theirs.accepted || mine.keyStale ||
-            theirs.keyStale || mine.key.numeric != theirs.key.numeric ||
-            mine.key.number != theirs.key.number || mine.key.text != theirs.key.text)
+            theirs.keyStale || mine.key != theirs.key)
             return false;
     }
     return true;
