@@ -23,7 +23,20 @@ ObjectTableModel::ObjectTableModel(Clock *clock, QObject *parent)
 {
     m_frameTimer.setSingleShot(true);
     m_frameTimer.setInterval(kFrameMs);
-    connect(&m_frameTimer, &QTimer::timeout, this, [this] { applyPending(m_changesPerFrame); });
+    connect(&m_frameTimer, &QTimer::timeout, this, [this] {
+        // Growing the key hash rehashes every key (16 ms at 65,536): in a frame of its own, so
+        // that a window stall is the longer of the two, not their sum. Grown for exactly the
+        // next pass (at most m_changesPerFrame changes), which then fits.
+        const qsizetype afterPass =
+            qsizetype(m_rows.size()) +
+            std::min(qsizetype(m_pending.size()), qsizetype(m_changesPerFrame));
+        if (m_slotByKey.size() >= kGrowAloneFromKeys && m_slotByKey.capacity() < afterPass) {
+            m_slotByKey.reserve(afterPass);
+            m_frameTimer.start();
+            return;
+        }
+        applyPending(m_changesPerFrame);
+    });
     m_ageTimer.setInterval(1000);
     connect(&m_ageTimer, &QTimer::timeout, this, &ObjectTableModel::tickAges);
     rebuildColumns();
@@ -135,6 +148,12 @@ void ObjectTableModel::tickAges()
 
 void ObjectTableModel::applyDelta(const StoreDelta &delta)
 {
+    if (delta.expectedSize > qsizetype(m_rows.size())) {
+        // Sized once for the whole list, not grown (and rehashed) in the middle of it.
+        m_rows.reserve(size_t(delta.expectedSize));
+        m_rowOfSlot.reserve(size_t(delta.expectedSize));
+        m_slotByKey.reserve(delta.expectedSize);
+    }
     for (const QString &key : delta.removed)
         m_pending.push_back({key, nullptr});
     for (const StoredObjectPtr &object : delta.updated)

@@ -42,6 +42,8 @@ public:
     static constexpr int kMaxChangesPerFrame = 10000;
     static constexpr int kMinChangesPerFrame = 500;
     static constexpr int kFrameBudgetMs = 20;
+    // From this many keys on, the key hash grows in a frame of its own.
+    static constexpr int kGrowAloneFromKeys = 8192;
 
     explicit ObjectTableModel(Clock *clock = nullptr, QObject *parent = nullptr);
     ~ObjectTableModel() override;

@@ -150,6 +150,9 @@ void NamespacedReflectorGroup::removeMember(const QString &namespaceName)
 
 void NamespacedReflectorGroup::forward(const StoreDelta &delta)
 {
+    // At most what is merged so far plus all the member's list (it is usually the first).
+    if (delta.expectedSize > 0)
+        m_merged->expectSize(m_merged->size() + delta.expectedSize);
     // A member's first list goes on in a batch of its own, still marked as one.
     if (delta.initial)
         m_merged->flush();

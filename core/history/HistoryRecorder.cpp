@@ -3,6 +3,9 @@
 #include "core/base/Clock.h"
 #include "core/history/ChangeHistory.h"
 
+#include <algorithm>
+#include <utility>
+
 HistoryRecorder::HistoryRecorder(ChangeHistory *history, Clock *clock)
     : m_history(history)
     , m_clock(clock)
@@ -27,17 +30,21 @@ void HistoryRecorder::apply(const StoreDelta &delta)
     const qint64 nowMs = m_clock->currentDateTime().toMSecsSinceEpoch();
     const bool baseline = !m_baselined || delta.initial;
     m_baselined = true;
+    // A baseline object has a history only if one was recorded before this watch (it was
+    // re-created while no watch ran). With no history at all, as at every start, the 100,000
+    // objects of a first list need no history key built and looked up on the GUI thread.
+    const bool historyMayKnowObjects = m_history->objectCount() > 0;
+    m_latest.reserve(std::max(m_latest.size() + delta.added.size(), delta.expectedSize));
     for (const StoredObjectPtr &object : delta.added) {
-        const StoredObjectPtr before = m_latest.value(object->key);
-        m_latest.insert(object->key, object);
+        const StoredObjectPtr before = std::exchange(m_latest[object->key], object);
         if (before)
             recordUpdated(before, object, delta.replaced, nowMs);
-        else if (!baseline || !m_history->lastUid(keyOf(object->key)).isEmpty())
+        else if (!baseline ||
+                 (historyMayKnowObjects && !m_history->lastUid(keyOf(object->key)).isEmpty()))
             recordAdded(object, delta.replaced || baseline, nowMs);
     }
     for (const StoredObjectPtr &object : delta.updated) {
-        const StoredObjectPtr before = m_latest.value(object->key);
-        m_latest.insert(object->key, object);
+        const StoredObjectPtr before = std::exchange(m_latest[object->key], object);
         if (before)
             recordUpdated(before, object, delta.replaced, nowMs);
     }

@@ -119,6 +119,14 @@ void ObjectStore::resync()
     emit resynced();
 }
 
+void ObjectStore::expectSize(qint64 count)
+{
+    if (count <= m_objects.size() || count > kMaxExpectedSize)
+        return;
+    m_objects.reserve(qsizetype(count));
+    m_pendingExpectedSize = qsizetype(count);
+}
+
 void ObjectStore::beginPreview()
 {
     m_preview.clear();
@@ -250,6 +258,7 @@ void ObjectStore::flush()
     StoreDelta delta;
     delta.replaced = m_pendingReplaced;
     delta.initial = m_pendingInitial;
+    delta.expectedSize = std::exchange(m_pendingExpectedSize, 0);
     delta.added = std::exchange(m_pendingFill, {}); // empty unless nothing followed a fill
     for (const QString &key : std::as_const(m_pendingOrder)) {
         const auto it = m_pending.find(key);

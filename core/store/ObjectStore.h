@@ -63,6 +63,11 @@ public:
     // Marks the pending batch as (part of) a first list (StoreDelta::initial), for a store fed
     // by other stores' first lists.
     void markInitial() { m_pendingInitial = true; }
+    // The list being received will leave count objects in the store (the server's estimate):
+    // the store sizes itself and passes the figure on with the next batch
+    // (StoreDelta::expectedSize). Counts beyond kMaxExpectedSize are not trusted.
+    void expectSize(qint64 count);
+    static constexpr qint64 kMaxExpectedSize = 1000000;
     void setColumns(const QList<TableColumn> &columns);
     void setResourceVersion(const QString &resourceVersion);
     // Re-delivers nothing; tells consumers to re-evaluate time-based state (ages, filters).
@@ -112,6 +117,7 @@ private:
     QList<StoredObjectPtr> m_pendingFill;
     bool m_pendingReplaced = false;
     bool m_pendingInitial = false;
+    qsizetype m_pendingExpectedSize = 0;    // kept until a batch carries it
     std::vector<StoredObjectPtr> m_preview; // the current list's objects previewed, in order
     bool m_flushScheduled = false;
     bool m_immediate = false;

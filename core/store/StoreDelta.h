@@ -23,6 +23,10 @@ struct StoreDelta
     // Set when the batch is (part of) the store's first list, previewed in pieces or whole:
     // its objects existed before the watch, they were not created (see ObjectStore::preview).
     bool initial = false;
+    // How many objects the store will hold once the list being received is in, when its server
+    // said so (remainingItemCount); 0 when unknown. Consumers size their tables for it once:
+    // growing a hash of 65,536 keys rehashes them all, 16 ms of a GUI thread at once.
+    qsizetype expectedSize = 0;
 
     bool isEmpty() const { return added.isEmpty() && updated.isEmpty() && removed.isEmpty(); }
     qsizetype size() const { return added.size() + updated.size() + removed.size(); }

@@ -14,6 +14,8 @@
 
 #include <QRandomGenerator>
 
+#include <utility>
+
 namespace {
 constexpr int kDefaultPageSize = 500;
 
@@ -275,11 +277,15 @@ void Reflector::startList()
 
     // A child too: a pager given up with deleteLater() while the network thread is finishing
     // (when deferred deletes posted then no longer run) goes with the reflector.
+    m_listSizeTold = false;
     m_pager = std::make_unique<ListPager>(m_client, m_decoder.get(), m_target,
                                           m_options.maxEventBytes, this);
     connect(m_pager.get(), &ListPager::progress, this, [this](qint64 items, qint64 remaining) {
         m_stats.itemsListed = items;
         m_stats.remainingEstimate = remaining;
+        // Told once: remaining counts what follows the page being read, so add at most a page.
+        if (remaining > 0 && !std::exchange(m_listSizeTold, true))
+            m_store->expectSize(items + remaining + m_listPageSize);
         emit listProgress(items, remaining);
     });
     connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);

@@ -162,6 +162,7 @@ private:
     bool m_resourceVersionUnavailable = false; // after Expired/TooLarge: read without an RV
     QString m_listResourceVersion;             // the RV the in-flight list started with
     int m_listPageSize = 0;                    // its page size (limit), kept for its retry
+    bool m_listSizeTold = false;               // the store knows how many it will hold
     bool m_listRetried = false;                // it was retried after Expired/TooLarge
     qint64 m_syncStartedMs = 0;
     QHash<QString, StoredObjectPtr> m_streamed; // streaming list: objects before the sync bookmark

@@ -25,13 +25,15 @@ private:
 
     // Namespaces "default", "kube-system", "ns-3", "ns-4"; pods readable in default and ns-3
     // when forbidden cluster-wide.
-    void startSim(const QStringList &forbidden)
+    // pagedFirstList: the simulator honours limit on resourceVersion=0 lists.
+    void startSim(const QStringList &forbidden, int podCount = 40, bool pagedFirstList = false)
     {
         m_group.reset();
         m_client.reset();
         SimConfig config;
         config.namespaces = 4;
-        config.pods = 40;
+        config.pods = podCount;
+        config.paginateRv0 = pagedFirstList;
         config.forbiddenClusterWide = forbidden;
         config.allowedNamespaces = {QStringLiteral("default"), QStringLiteral("ns-3")};
         m_sim = std::make_unique<SimHarness>(config);
@@ -160,6 +162,25 @@ private slots:
         QVERIFY(first.replaced);
         QCOMPARE(first.added.size(), qsizetype(truth().size()));
         QVERIFY(first.updated.isEmpty() && first.removed.isEmpty());
+    }
+
+    void shouldPassOnHowManyObjectsAMembersPagedListWillBring()
+    {
+        // Given no RBAC restriction and 1,200 pods, listed in pages of 500
+        startSim({}, 1200, true);
+        QList<qsizetype> expected;
+        connect(m_group->store(), &ObjectStore::changed, this, [&](const StoreDelta &delta) {
+            if (delta.expectedSize > 0)
+                expected.append(delta.expectedSize);
+        });
+        // When the group starts and its cluster-wide reflector has listed
+        m_group->start();
+        QTRY_VERIFY_WITH_TIMEOUT(allWatching(), 15000);
+        QTRY_COMPARE_WITH_TIMEOUT(mergedKeys(), truth(), 15000);
+        // Then the merged store said once how many to expect: the list, at most a page more
+        QCOMPARE(expected.size(), 1);
+        QVERIFY2(expected.first() >= 1200 && expected.first() <= 1700,
+                 qPrintable(QString::number(expected.first())));
     }
 
     void shouldUseContextAndHandAddedNamespacesWhenNamespacesAreForbidden()

@@ -248,6 +248,36 @@ private slots:
         QCOMPARE(m_store->size(), 0);
     }
 
+    void shouldPassTheListsExpectedSizeOnWithTheNextBatchOnly()
+    {
+        // Given a first list that will hold 1,000 objects, by its server's count
+        m_store->beginPreview();
+        m_store->expectSize(1000);
+        // When its first piece is previewed, then an event follows
+        std::vector<StoredObjectPtr> piece = {object("a", "1", "1")};
+        m_store->preview(piece);
+        const StoreDelta first = takeOnlyDelta();
+        m_store->upsert(object("a", "2", "2"));
+        const StoreDelta next = takeOnlyDelta();
+        // Then the piece's batch says how many to expect, and the next batch says nothing
+        QCOMPARE(first.expectedSize, qsizetype(1000));
+        QCOMPARE(next.expectedSize, qsizetype(0));
+    }
+
+    void shouldNotTrustAnExpectedSizeBeyondItsLimitOrBelowWhatItHolds()
+    {
+        // Given a store holding two objects
+        m_store->upsert(object("a", "1", "1"));
+        m_store->upsert(object("a", "2", "2"));
+        takeOnlyDelta();
+        // When a server's count is beyond any cluster's, and another is below what is held
+        m_store->expectSize(ObjectStore::kMaxExpectedSize + 1);
+        m_store->expectSize(1);
+        m_store->upsert(object("a", "3", "3"));
+        // Then the batch expects nothing
+        QCOMPARE(takeOnlyDelta().expectedSize, qsizetype(0));
+    }
+
     void shouldIgnoreAPreviewOnceTheStoreWasReplaced()
     {
         // Given a store that holds a complete list

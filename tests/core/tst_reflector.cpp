@@ -289,6 +289,27 @@ private slots:
         QCOMPARE(storedWhileListing, 1200);
     }
 
+    void shouldTellTheStoreOnceHowManyObjectsAPagedFirstListHolds()
+    {
+        // Given a server whose first list comes in pages of 500 (1,200 pods), and a reflector
+        // that previews its first list
+        makePreviewingReflectorOfPagedList(podsEverywhere());
+        QList<qsizetype> expected;
+        connect(m_store.get(), &ObjectStore::changed, this, [&](const StoreDelta &delta) {
+            if (delta.expectedSize > 0)
+                expected.append(delta.expectedSize);
+        });
+        // When it lists
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 20000);
+        m_store->flush();
+        // Then one batch said how many to expect, from the server's remainingItemCount: the
+        // whole list, at most a page more
+        QCOMPARE(expected.size(), 1);
+        QVERIFY2(expected.first() >= 1200 && expected.first() <= 1700,
+                 qPrintable(QString::number(expected.first())));
+    }
+
     void shouldDropThePreviewOfAFirstListThatFailsAndShowTheNextWhole()
     {
         // Given a previewing reflector whose first list's second page will fail (503)

@@ -239,6 +239,40 @@ private slots:
         QVERIFY(entries[0].previousUid.isEmpty());
     }
 
+    void shouldRecordARecreationThatANewWatchsBaselineFinds()
+    {
+        // Given a pod whose history holds a change under uid u1, and a watch started again
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Pending")}, {}, {}});
+        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
+        m_recorder->reset(QString(), QStringLiteral("pods"));
+        // When the new watch's first list has a pod of that name under another uid
+        StoreDelta first;
+        first.added = {pod("a", "u2", "7", "Pending")};
+        first.initial = first.replaced = true;
+        m_recorder->apply(first);
+        // Then the history says it was created again, as seen at that list
+        const QList<HistoryEntry> entries = m_history->entries(PodA);
+        QCOMPARE(entries.size(), 2);
+        QCOMPARE(entries[1].kind, HistoryEntry::Kind::Created);
+        QCOMPARE(entries[1].previousUid, QStringLiteral("u1"));
+        QVERIFY(entries[1].seenAtRelist);
+    }
+
+    void shouldRecordNothingWhenANewWatchsBaselineFindsTheSameObject()
+    {
+        // Given a pod whose history holds a change, and a watch started again
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Pending")}, {}, {}});
+        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
+        m_recorder->reset(QString(), QStringLiteral("pods"));
+        // When the new watch's first list has the same pod
+        StoreDelta first;
+        first.added = {pod("a", "u1", "2", "Running")};
+        first.initial = first.replaced = true;
+        m_recorder->apply(first);
+        // Then its history is unchanged
+        QCOMPARE(m_history->entries(PodA).size(), 1);
+    }
+
 private:
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<ChangeHistory> m_history;

@@ -180,6 +180,23 @@ private slots:
         verifyKeyIndex();
     }
 
+    void shouldApplyEveryRowWhenTheKeyIndexGrowsInFramesOfItsOwn()
+    {
+        // Given enough pods in one store batch that the key index outgrows its capacity after
+        // kGrowAloneFromKeys keys, between two frames' passes
+        const int count = 3 * ObjectTableModel::kMaxChangesPerFrame;
+        for (int i = 0; i < count; ++i)
+            m_store->upsert(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
+        m_store->flush();
+        // When the frames go by
+        QTRY_COMPARE_WITH_TIMEOUT(m_model->rowCount(), count, 20000);
+        // Then every row is there in arrival order, and every key finds its row
+        QVERIFY(!m_model->hasPending());
+        for (int row = 0; row < count; row += 1009)
+            QCOMPARE(m_model->objectAt(row)->name(), QStringLiteral("p%1").arg(row));
+        verifyKeyIndex();
+    }
+
     void shouldApplyLaterChangesAfterAHugeBatchInOrder()
     {
         // Given more pods than one frame applies, queued in one batch, then (while they are still
