@@ -242,14 +242,9 @@ private slots:
     void shouldRecordARecreationThatANewWatchsBaselineFinds()
     {
         // Given a pod whose history holds a change under uid u1, and a watch started again
-        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Pending")}, {}, {}});
-        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
-        m_recorder->reset(QString(), QStringLiteral("pods"));
+        recordAChangeAndStartAgain();
         // When the new watch's first list has a pod of that name under another uid
-        StoreDelta first;
-        first.added = {pod("a", "u2", "7", "Pending")};
-        first.initial = first.replaced = true;
-        m_recorder->apply(first);
+        applyFirstList(pod("a", "u2", "7", "Pending"));
         // Then the history says it was created again, as seen at that list
         const QList<HistoryEntry> entries = m_history->entries(PodA);
         QCOMPARE(entries.size(), 2);
@@ -261,19 +256,29 @@ private slots:
     void shouldRecordNothingWhenANewWatchsBaselineFindsTheSameObject()
     {
         // Given a pod whose history holds a change, and a watch started again
-        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Pending")}, {}, {}});
-        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
-        m_recorder->reset(QString(), QStringLiteral("pods"));
+        recordAChangeAndStartAgain();
         // When the new watch's first list has the same pod
-        StoreDelta first;
-        first.added = {pod("a", "u1", "2", "Running")};
-        first.initial = first.replaced = true;
-        m_recorder->apply(first);
+        applyFirstList(pod("a", "u1", "2", "Running"));
         // Then its history is unchanged
         QCOMPARE(m_history->entries(PodA).size(), 1);
     }
 
 private:
+    // Pod a (uid u1) changed phase under one watch, then the recorder starts a new watch.
+    void recordAChangeAndStartAgain()
+    {
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Pending")}, {}, {}});
+        m_recorder->apply(StoreDelta{{}, {pod("a", "u1", "2", "Running")}, {}});
+        m_recorder->reset(QString(), QStringLiteral("pods"));
+    }
+    void applyFirstList(const StoredObjectPtr &object)
+    {
+        StoreDelta first;
+        first.added = {object};
+        first.initial = first.replaced = true;
+        m_recorder->apply(first);
+    }
+
     std::unique_ptr<ManualClock> m_clock;
     std::unique_ptr<ChangeHistory> m_history;
     std::unique_ptr<HistoryRecorder> m_recorder;
