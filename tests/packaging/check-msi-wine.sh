@@ -74,12 +74,12 @@ mapfile -t keys < <(arp_entries)
 [[ "$(arp_value "${keys[0]}" Publisher)" == "The Kubeglass developers" ]] || fail "ARP Publisher wrong"
 # One CI run read the PATH without the entry and, moments later for its message, with it; reg's
 # errors were not shown. The entry gets a few seconds, and what reg printed is shown in full.
-for _ in $(seq 20); do
-  path_value=$(system_path)
-  [[ "${path_value,,}" == *'program files\kubeglass\bin'* ]] && break
+bin_on_path() { path_value=$(system_path); [[ "${path_value,,}" == *'program files\kubeglass\bin'* ]]; }
+for _ in $(seq 19); do
+  bin_on_path && break
   sleep 0.5
 done
-[[ "${path_value,,}" == *'program files\kubeglass\bin'* ]] || fail "bin not on the system PATH: $path_value"
+bin_on_path || fail "bin not on the system PATH: $path_value"
 # Windows puts a per-machine shortcut under ProgramData; Wine 8's msi resolves ProgramMenuFolder
 # to the user's Start menu even with ALLUSERS=1 (the MSI's tables are checked on Linux).
 menu="Microsoft/Windows/Start Menu/Programs/Kubeglass/Kubeglass.lnk"
