@@ -302,7 +302,7 @@ void resolveUser(const KubeconfigUser &user, const KubeconfigCluster &cluster,
         config.clientCertificateChain = chain;
         QString keyError;
         config.clientKey = PemKeyDecoder::decode(keyPem, &keyError);
-        if (config.clientKey.isNull())
+        if (config.clientKey->isNull())
             fail(user.file, keyLine, keyField, keyError);
     }
 

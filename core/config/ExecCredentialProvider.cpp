@@ -249,7 +249,7 @@ QString ExecCredentialProvider::parseExecCredential(const QByteArray &output,
         credentials->clientCertificateChain = chain;
         QString keyError;
         credentials->clientKey = PemKeyDecoder::decode(key, &keyError);
-        if (credentials->clientKey.isNull())
+        if (credentials->clientKey->isNull())
             return QStringLiteral("exec plugin returned unusable clientKeyData: ") + keyError;
     }
     return QString();

@@ -8,6 +8,7 @@
 #include <QString>
 
 #include <functional>
+#include <optional>
 
 // Credentials obtained at run time (exec credential plugins). RestClient asks for them before
 // each request and calls invalidate() after a 401, so the next request runs the plugin again.
@@ -15,8 +16,8 @@ struct Credentials
 {
     QByteArray bearerToken;
     QList<QSslCertificate> clientCertificateChain; // leaf first, then intermediates
-    QSslKey clientKey;
-    QDateTime expiry; // invalid: no expiry
+    std::optional<QSslKey> clientKey; // unset unless a certificate came too (see RestConfig)
+    QDateTime expiry;                 // invalid: no expiry
 };
 
 class CredentialProvider : public QObject

@@ -81,7 +81,7 @@ void RestCall::begin()
     }
     const auto &provider = m_client->config().credentialProvider;
     if (!provider) {
-        send(m_client->currentBearerToken(), {}, QSslKey());
+        send(m_client->currentBearerToken(), {}, std::nullopt);
         return;
     }
     QPointer<RestCall> self(this);
@@ -100,7 +100,7 @@ void RestCall::begin()
 }
 
 void RestCall::send(const QByteArray &bearerToken, const QList<QSslCertificate> &certificateChain,
-                    const QSslKey &key)
+                    const std::optional<QSslKey> &key)
 {
     QNetworkRequest request = m_request;
     m_client->applyAuthentication(request, bearerToken, certificateChain, key);

@@ -61,7 +61,7 @@ private:
     void begin();
     // Sends one attempt of the request, authenticated as given.
     void send(const QByteArray &bearerToken, const QList<QSslCertificate> &certificateChain,
-              const QSslKey &key);
+              const std::optional<QSslKey> &key);
     void onReadyRead();
     void onFinished();
     bool isSuccessStatus() const { return m_httpStatus >= 200 && m_httpStatus < 300; }

@@ -166,7 +166,7 @@ QByteArray RestClient::currentBearerToken()
 
 void RestClient::applyAuthentication(QNetworkRequest &request, const QByteArray &bearerToken,
                                      const QList<QSslCertificate> &certificateChain,
-                                     const QSslKey &key) const
+                                     const std::optional<QSslKey> &key) const
 {
     if (!bearerToken.isEmpty()) {
         request.setRawHeader("Authorization", "Bearer " + bearerToken);
@@ -183,10 +183,10 @@ void RestClient::applyAuthentication(QNetworkRequest &request, const QByteArray 
         ssl.setPeerVerifyMode(QSslSocket::VerifyNone);
     const QList<QSslCertificate> &chain =
         certificateChain.isEmpty() ? m_config.clientCertificateChain : certificateChain;
-    const QSslKey &privateKey = key.isNull() ? m_config.clientKey : key;
-    if (!chain.isEmpty() && !privateKey.isNull()) {
+    const std::optional<QSslKey> &privateKey = key ? key : m_config.clientKey;
+    if (!chain.isEmpty() && privateKey && !privateKey->isNull()) {
         ssl.setLocalCertificateChain(chain);
-        ssl.setPrivateKey(privateKey);
+        ssl.setPrivateKey(*privateKey);
     }
     ssl.setAllowedNextProtocols({QSslConfiguration::ALPNProtocolHTTP2, "http/1.1"});
     request.setSslConfiguration(ssl);

@@ -80,7 +80,7 @@ private:
     QByteArray currentBearerToken();
     void applyAuthentication(QNetworkRequest &request, const QByteArray &bearerToken,
                              const QList<QSslCertificate> &certificateChain,
-                             const QSslKey &key) const;
+                             const std::optional<QSslKey> &key) const;
 
     RestConfig m_config;
     QNetworkProxy m_proxy = QNetworkProxy(QNetworkProxy::NoProxy);

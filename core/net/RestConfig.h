@@ -9,6 +9,7 @@
 #include <QUrl>
 
 #include <memory>
+#include <optional>
 
 class CredentialProvider;
 
@@ -31,7 +32,9 @@ struct RestConfig
     // The client certificate first, then any intermediates, all sent in the handshake (as
     // kubectl does) so a server trusting only the root can verify the certificate.
     QList<QSslCertificate> clientCertificateChain;
-    QSslKey clientKey;
+    // Optional rather than null: a QSslKey, even a null one, loads the TLS backend (OpenSSL, about
+    // 5 MB), which a plain-http server (kubectl proxy, the simulator) never needs.
+    std::optional<QSslKey> clientKey;
 
     // Dynamic credentials (exec plugins): asked before each request, invalidated on 401.
     std::shared_ptr<CredentialProvider> credentialProvider;

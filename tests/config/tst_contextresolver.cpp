@@ -288,8 +288,8 @@ void TestContextResolver::shouldLoadClientCertificateAndKeyInEveryForm()
     QCOMPARE(
         resolved.config.clientCertificateChain.first().subjectInfo(QSslCertificate::CommonName),
         QStringList{form});
-    QCOMPARE(int(resolved.config.clientKey.algorithm()), algorithm);
-    QCOMPARE(resolved.config.clientKey.length(),
+    QCOMPARE(int(resolved.config.clientKey->algorithm()), algorithm);
+    QCOMPARE(resolved.config.clientKey->length(),
              resolved.config.clientCertificateChain.first().publicKey().length());
 }
 
@@ -322,7 +322,7 @@ void TestContextResolver::shouldResolveRelativePathsAgainstTheDefiningFile()
     // Then every path was found next to the file that named it
     QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
     QCOMPARE(resolved.config.caCertificates.size(), 1);
-    QVERIFY(!resolved.config.clientKey.isNull());
+    QVERIFY(resolved.config.clientKey && !resolved.config.clientKey->isNull());
     QCOMPARE(resolved.config.tokenFile, userDir + QStringLiteral("/token"));
     QCOMPARE(resolved.config.bearerToken, QByteArray("tok"));
 }

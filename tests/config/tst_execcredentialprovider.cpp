@@ -200,7 +200,7 @@ void TestExecCredentialProvider::shouldReturnClientCertificateAndKey()
     QVERIFY2(result.second.isEmpty(), qPrintable(result.second));
     QCOMPARE(result.first.clientCertificateChain.first().subjectInfo(QSslCertificate::CommonName),
              QStringList{"client"});
-    QCOMPARE(result.first.clientKey.algorithm(), QSsl::Ec);
+    QCOMPARE(result.first.clientKey->algorithm(), QSsl::Ec);
     QVERIFY(result.first.bearerToken.isEmpty());
     QVERIFY(!result.first.expiry.isValid());
 }

@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <optional>
+
 namespace {
 // Hands out a wrong token first and the right one after invalidate().
 class RotatingProvider : public CredentialProvider
@@ -42,7 +44,37 @@ private:
         return call->error().isNull() ? call->httpStatus() : call->error().httpStatus;
     }
 
+    // Whether this process has mapped a TLS library; nullopt where that cannot be told (only
+    // Linux lists a process's mappings in /proc).
+    static std::optional<bool> tlsLoaded()
+    {
+#ifdef Q_OS_LINUX
+        QFile maps(QStringLiteral("/proc/self/maps"));
+        if (!maps.open(QIODevice::ReadOnly))
+            return std::nullopt;
+        const QByteArray text = maps.readAll();
+        return text.contains("libssl") || text.contains("opensslbackend");
+#else
+        return std::nullopt;
+#endif
+    }
+
 private slots:
+    // First: a test before it that speaks TLS would load the library for the whole process.
+    void shouldNotLoadTlsForAPlainHttpServer()
+    {
+        // Given a plain-http server (kubectl proxy, the simulator) and a user without credentials
+        SimHarness sim;
+        if (!tlsLoaded().has_value())
+            QSKIP("only Linux tells which libraries a process has loaded (/proc/self/maps)");
+        QVERIFY2(!*tlsLoaded(), "TLS was loaded before the test started");
+        // When the client is set up and a request completes
+        RestClient client(sim.restConfig());
+        QCOMPARE(statusOf(client, QStringLiteral("/api/v1/pods")), 200);
+        // Then no TLS library was loaded (OpenSSL adds about 5 MB to the process)
+        QVERIFY(!*tlsLoaded());
+    }
+
     void shouldRetryOnceWithFreshCredentialsAfter401()
     {
         SimConfig config;

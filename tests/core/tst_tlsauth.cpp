@@ -139,7 +139,7 @@ void TestTlsAuth::shouldSyncWithClientCertificateFromKubeconfig()
                                                 "    client-certificate: " + dir + "/client.crt\n" +
                                                     "    client-key: " + dir + "/client.key\n");
     QVERIFY(!config.clientCertificateChain.isEmpty());
-    QVERIFY(!config.clientKey.isNull());
+    QVERIFY(config.clientKey && !config.clientKey->isNull());
     // When a reflector runs with the certificate (an EC key)
     runReflector(config);
     // Then the server accepted it

@@ -15,9 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     Credentials credentials;
     const QString error = ExecCredentialProvider::parseExecCredential(
         output, apiVersion, QStringLiteral("fuzz"), &credentials);
-    const bool haveCredentials =
-        !credentials.bearerToken.isEmpty() ||
-        (!credentials.clientCertificateChain.isEmpty() && !credentials.clientKey.isNull());
+    const bool haveCredentials = !credentials.bearerToken.isEmpty() ||
+                                 (!credentials.clientCertificateChain.isEmpty() &&
+                                  credentials.clientKey && !credentials.clientKey->isNull());
     if (error.isEmpty())
         fuzzCheck(haveCredentials, "an exec plugin result with neither credentials nor error");
     return 0;
