@@ -36,7 +36,8 @@ bool SnapshotWriter::writeNow()
         if (!first)
             text += ',';
         first = false;
-        text += JsonLine::quoted(key) + ':' + JsonLine::quoted(m_store->get(key)->resourceVersion);
+        text += JsonLine::quoted(key) + ':' +
+                JsonLine::quoted(m_store->get(key)->resourceVersion.toString());
     }
     text += "}}\n";
     QSaveFile file(m_path);

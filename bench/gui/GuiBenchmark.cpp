@@ -461,7 +461,7 @@ void GuiBenchmark::checkProbes()
             table->rowForKey(target.name, QLatin1String(kProbeNamespace) + u'/' + probe.name);
         if (row < 0)
             continue;
-        const qint64 version = table->objectAt(row)->resourceVersion.toLongLong();
+        const qint64 version = table->objectAt(row)->resourceVersion.toString().toLongLong();
         if (probe.modify && version <= target.addedVersion.value(probe.name))
             continue;
         if (!proxy->mapFromSource(table->index(row, 0)).isValid())

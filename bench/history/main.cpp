@@ -58,7 +58,8 @@ StoredObjectPtr pod(int index, int revision)
     object->setName(QStringLiteral("ns-%1").arg(index % 50), QStringLiteral("web-%1").arg(index));
     object->uid = ObjectUid(
         QStringLiteral("00000000-0000-4000-8000-%1").arg(index, 12, 10, QLatin1Char('0')));
-    object->resourceVersion = QString::number(1000000 + qint64(index) * 100 + revision);
+    object->resourceVersion =
+        ResourceVersion(QString::number(1000000 + qint64(index) * 100 + revision));
     object->raw = podJson(index, revision);
     return object;
 }

@@ -62,7 +62,7 @@ void HistoryRecorder::recordAdded(const StoredObjectPtr &object, bool relist, qi
     entry.kind = HistoryEntry::Kind::Created;
     entry.timeMs = nowMs;
     entry.seenAtRelist = relist;
-    entry.resourceVersion = object->resourceVersion;
+    entry.resourceVersion = object->resourceVersion.toString();
     entry.uid = object->uid.toString();
     const QString previousUid = m_history->lastUid(key);
     if (previousUid == entry.uid)
@@ -96,7 +96,7 @@ void HistoryRecorder::recordUpdated(const StoredObjectPtr &before, const StoredO
     entry.kind = HistoryEntry::Kind::Modified;
     entry.timeMs = nowMs;
     entry.seenAtRelist = relist;
-    entry.resourceVersion = after->resourceVersion;
+    entry.resourceVersion = after->resourceVersion.toString();
     entry.uid = after->uid.toString();
     m_history->record(keyOf(after->key), std::move(entry));
 }
@@ -107,7 +107,7 @@ void HistoryRecorder::recordDeleted(const StoredObjectPtr &object, bool relist, 
     entry.kind = HistoryEntry::Kind::Deleted;
     entry.timeMs = nowMs;
     entry.seenAtRelist = relist;
-    entry.resourceVersion = object->resourceVersion;
+    entry.resourceVersion = object->resourceVersion.toString();
     entry.uid = object->uid.toString();
     m_history->record(keyOf(object->key), std::move(entry));
 }

@@ -2,16 +2,6 @@
 
 namespace {
 
-char16_t codeUnit(QChar c)
-{
-    return c.unicode();
-}
-
-char16_t codeUnit(char c)
-{
-    return char16_t(uchar(c));
-}
-
 // "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" in lowercase hex: exactly what QUuid writes back.
 template <typename Text> bool isCanonicalUuid(Text text)
 {
@@ -33,7 +23,7 @@ template <typename Text> void ObjectUid::assign(Text text)
     if (isCanonicalUuid(text))
         m_uuid = QUuid::fromString(text);
     if (m_uuid.isNull()) // also the nil UUID, which would otherwise read back as empty
-        m_text = text.toString();
+        m_text = fallbackText(text.toString());
 }
 
 ObjectUid::ObjectUid(QStringView text)
@@ -48,5 +38,7 @@ ObjectUid::ObjectUid(QUtf8StringView text)
 
 QString ObjectUid::toString() const
 {
-    return m_uuid.isNull() ? m_text : m_uuid.toString(QUuid::WithoutBraces);
+    if (!m_uuid.isNull())
+        return m_uuid.toString(QUuid::WithoutBraces);
+    return ::toString(m_text);
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/store/CompactText.h"
+
 #include <QString>
 #include <QStringView>
 #include <QUtf8StringView>
@@ -15,18 +17,18 @@ public:
     explicit ObjectUid(QStringView text);
     explicit ObjectUid(QUtf8StringView text);
 
-    bool isEmpty() const { return m_uuid.isNull() && m_text.isEmpty(); }
+    bool isEmpty() const { return m_uuid.isNull() && !m_text; }
     QString toString() const;
 
     friend bool operator==(const ObjectUid &a, const ObjectUid &b)
     {
-        return a.m_uuid == b.m_uuid && a.m_text == b.m_text;
+        return a.m_uuid == b.m_uuid && sameFallbackText(a.m_text, b.m_text);
     }
     friend bool operator!=(const ObjectUid &a, const ObjectUid &b) { return !(a == b); }
 
 private:
     template <typename Text> void assign(Text text);
 
-    QUuid m_uuid;   // null unless the uid is a canonical lowercase UUID
-    QString m_text; // the uid otherwise
+    QUuid m_uuid;        // null unless the uid is a canonical lowercase UUID
+    FallbackText m_text; // any other non-empty uid; shared by copies
 };

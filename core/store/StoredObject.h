@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/store/ObjectUid.h"
+#include "core/store/ResourceVersion.h"
 
 #include <QByteArray>
 #include <QList>
@@ -23,7 +24,7 @@ struct StoredObject
     QString key;           // "namespace/name", or "name" for cluster-scoped objects
     QString namespaceName; // empty for cluster-scoped objects
     ObjectUid uid;
-    QString resourceVersion;
+    ResourceVersion resourceVersion;
     qint64 creationTimestampMs = 0; // ms since the epoch, UTC; 0 when absent
     ObjectLabels labels;            // in the object's order
     // Server-side Table cells, one per ObjectStore::columns() entry, when the reflector asked

@@ -427,7 +427,7 @@ private:
                 else if (key == "uid")
                     record.uid = ObjectUid(QUtf8StringView(text.data(), qsizetype(text.size())));
                 else if (key == "resourceVersion")
-                    record.resourceVersion = out.resourceVersion = toQString(text);
+                    record.resourceVersion = ResourceVersion(out.resourceVersion = toQString(text));
                 else
                     record.creationTimestampMs = parseTimestampMs(text);
             } else if (key == "labels" || key == "annotations") {

@@ -97,7 +97,7 @@ protected:
         }
         for (auto it = objects.begin(); it != objects.end(); ++it) {
             const StoredObjectPtr object = m_store->get(it.key());
-            if (!object || object->resourceVersion != it.value().toString()) {
+            if (!object || object->resourceVersion.toString() != it.value().toString()) {
                 if (difference)
                     *difference = QStringLiteral("differs at %1").arg(it.key());
                 return false;

@@ -45,7 +45,7 @@ private slots:
         auto allHave = [&] {
             for (const auto &store : stores) {
                 const StoredObjectPtr object = store->get(QStringLiteral("default/seen-by-all"));
-                if (!object || object->resourceVersion != rv)
+                if (!object || object->resourceVersion.toString() != rv)
                     return false;
             }
             return true;

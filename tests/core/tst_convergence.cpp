@@ -122,7 +122,7 @@ private slots:
                 return false;
             for (auto it = objects.begin(); it != objects.end(); ++it) {
                 const StoredObjectPtr object = store.get(it.key());
-                if (!object || object->resourceVersion != it.value().toString())
+                if (!object || object->resourceVersion.toString() != it.value().toString())
                     return false;
             }
             return true;

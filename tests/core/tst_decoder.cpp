@@ -157,7 +157,7 @@ private slots:
         QCOMPARE(a.name(), QStringLiteral("a"));
         QCOMPARE(a.namespaceName, QStringLiteral("ns1"));
         QCOMPARE(a.uid.toString(), QStringLiteral("u-a"));
-        QCOMPARE(a.resourceVersion, QStringLiteral("7"));
+        QCOMPARE(a.resourceVersion.toString(), QStringLiteral("7"));
         QCOMPARE(a.creationTimestampMs,
                  QDateTime(QDate(2026, 1, 2), QTime(3, 4, 5), Qt::UTC).toMSecsSinceEpoch());
         QCOMPARE(a.labels.size(), 2);

@@ -14,7 +14,7 @@ private:
     {
         auto record = std::make_shared<StoredObject>();
         record->setName(ns, name);
-        record->resourceVersion = rv;
+        record->resourceVersion = ResourceVersion(rv);
         record->uid = ObjectUid(uid.isEmpty() ? QStringLiteral("uid-") + name : uid);
         return record;
     }
@@ -77,7 +77,7 @@ private slots:
         m_store->remove(QStringLiteral("a/2"));
         const StoreDelta delta = takeOnlyDelta();
         QCOMPARE(delta.added.size(), 1);
-        QCOMPARE(delta.added.first()->resourceVersion, QStringLiteral("2"));
+        QCOMPARE(delta.added.first()->resourceVersion.toString(), QStringLiteral("2"));
         QCOMPARE(keysOf(delta.updated), (QStringList{"a/1"}));
         QCOMPARE(delta.removed, (QStringList{"a/2"}));
     }
@@ -150,7 +150,7 @@ private slots:
         const StoreDelta delta = takeOnlyDelta();
         QCOMPARE(delta.added.size(), 3);
         QCOMPARE(delta.added.at(0)->key, QStringLiteral("a/1"));
-        QCOMPARE(delta.added.at(0)->resourceVersion, QStringLiteral("3"));
+        QCOMPARE(delta.added.at(0)->resourceVersion.toString(), QStringLiteral("3"));
         QCOMPARE(delta.added.at(1)->key, QStringLiteral("a/2"));
         QCOMPARE(delta.added.at(2)->key, QStringLiteral("a/3"));
         QVERIFY(delta.updated.isEmpty());
@@ -169,7 +169,7 @@ private slots:
         // Then one batch adds the survivors, a/2 at its latest version, and nothing else
         const StoreDelta delta = takeOnlyDelta();
         QCOMPARE(keysOf(delta.added), (QStringList{"a/1", "a/2", "a/4"}));
-        QCOMPARE(delta.added.at(1)->resourceVersion, QStringLiteral("8"));
+        QCOMPARE(delta.added.at(1)->resourceVersion.toString(), QStringLiteral("8"));
         QVERIFY(delta.updated.isEmpty());
         QVERIFY(delta.removed.isEmpty());
     }

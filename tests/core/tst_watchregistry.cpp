@@ -41,7 +41,7 @@ private:
             m_rows.remove(key);
         for (const QList<StoredObjectPtr> *list : {&delta.added, &delta.updated}) {
             for (const StoredObjectPtr &object : *list)
-                m_rows.insert(object->key, object->resourceVersion);
+                m_rows.insert(object->key, object->resourceVersion.toString());
         }
     }
 

@@ -18,7 +18,7 @@ StoredObjectPtr pod(const QString &name, const QString &uid, const QString &reso
     auto object = std::make_shared<StoredObject>();
     object->setName(QStringLiteral("default"), name);
     object->uid = ObjectUid(uid);
-    object->resourceVersion = resourceVersion;
+    object->resourceVersion = ResourceVersion(resourceVersion);
     object->raw = QStringLiteral(R"({"metadata":{"name":"%1","uid":"%2","resourceVersion":"%3"},)"
                                  R"("status":{"phase":"%4"}})")
                       .arg(name, uid, resourceVersion, phase)

@@ -1,4 +1,5 @@
 #include "core/store/ObjectUid.h"
+#include "core/store/ResourceVersion.h"
 #include "core/store/StoredObject.h"
 
 #include <QTest>
@@ -58,6 +59,45 @@ private slots:
         QVERIFY(a != b);
         QVERIFY(a != upper); // uids are compared as the text the server sent
         QVERIFY(a != ObjectUid());
+    }
+
+    void shouldReadResourceVersionsBackExactly_data()
+    {
+        QTest::addColumn<QString>("resourceVersion");
+        QTest::newRow("etcd revision") << QStringLiteral("123456789");
+        QTest::newRow("zero") << QStringLiteral("0");
+        QTest::newRow("largest held inline") << QStringLiteral("9999999999999999999");
+        QTest::newRow("too long for 64 bits") << QStringLiteral("18446744073709551616");
+        QTest::newRow("leading zero") << QStringLiteral("0123");
+        QTest::newRow("signed") << QStringLiteral("+5");
+        QTest::newRow("not a number") << QStringLiteral("rv-7a");
+        QTest::newRow("non-ASCII digits") << QStringLiteral("١٢٣");
+        QTest::newRow("empty") << QString();
+    }
+
+    void shouldReadResourceVersionsBackExactly()
+    {
+        QFETCH(QString, resourceVersion);
+        // When a resourceVersion is held, from UTF-16 or from the UTF-8 the decoder sees
+        const ResourceVersion fromText(resourceVersion);
+        const QByteArray utf8 = resourceVersion.toUtf8();
+        const ResourceVersion fromUtf8(QUtf8StringView(utf8.constData(), utf8.size()));
+        // Then it reads back exactly as the server wrote it, and equal ones compare equal
+        QCOMPARE(fromText.toString(), resourceVersion);
+        QCOMPARE(fromUtf8.toString(), resourceVersion);
+        QVERIFY(fromText == fromUtf8);
+        QCOMPARE(fromText.isEmpty(), resourceVersion.isEmpty());
+    }
+
+    void shouldCompareResourceVersionsAsTheTextTheServerSent()
+    {
+        const ResourceVersion seven(QStringLiteral("7"));
+        QVERIFY(seven == ResourceVersion(QStringLiteral("7")));
+        QVERIFY(seven != ResourceVersion(QStringLiteral("8")));
+        QVERIFY(seven != ResourceVersion(QStringLiteral("07"))); // opaque: not compared as numbers
+        QVERIFY(seven != ResourceVersion());
+        QVERIFY(ResourceVersion(QStringLiteral("0")) != ResourceVersion());
+        QVERIFY(ResourceVersion(QStringLiteral("a")) != ResourceVersion(QStringLiteral("b")));
     }
 };
 

@@ -23,7 +23,7 @@ inline StoredObjectPtr makePod(const QString &ns, const QString &name, int rv,
     auto o = std::make_shared<StoredObject>();
     o->setName(ns, name);
     o->uid = ObjectUid(o->key);
-    o->resourceVersion = QString::number(rv);
+    o->resourceVersion = ResourceVersion(QString::number(rv));
     o->creationTimestampMs = createdMs;
     o->labels = {{QStringLiteral("app"), app}};
     o->cells = {name,     QStringLiteral("1/1"), status,

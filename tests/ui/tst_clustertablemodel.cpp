@@ -91,7 +91,7 @@ private slots:
         QCOMPARE(m_merged->rowForKey("beta", "ns/p1"), 1);
         QCOMPARE(m_merged->rowForKey("beta", "ns/p2"), 2);
         QCOMPARE(m_merged->rowForKey("alpha", "ns/p2"), -1);
-        QCOMPARE(m_merged->objectAt(1)->resourceVersion, QString("2"));
+        QCOMPARE(m_merged->objectAt(1)->resourceVersion.toString(), QString("2"));
         QCOMPARE(m_merged->index(2, 0).data(ClusterTableModel::ClusterRole).toString(),
                  QString("beta"));
         // And the colour of a context is on its cells in the Cluster column
@@ -118,7 +118,7 @@ private slots:
         QCOMPARE(column(0), QStringList({"alpha", "alpha", "beta"}));
         QCOMPARE(m_merged->objectAt(0)->key, QString("ns/a2"));
         QCOMPARE(m_merged->objectAt(1)->key, QString("ns/a3"));
-        QCOMPARE(m_merged->objectAt(2)->resourceVersion, QString("5"));
+        QCOMPARE(m_merged->objectAt(2)->resourceVersion.toString(), QString("5"));
         // And the update was announced on the second cluster's row only, past the Cluster column
         QCOMPARE(changed.count(), 1);
         const auto topLeft = changed.first().at(0).value<QModelIndex>();

@@ -217,9 +217,9 @@ private slots:
         QCOMPARE(m_model->rowCount(), kHugeBatch - 1);
         QCOMPARE(m_model->rowForKey("ns/p0"), -1);
         QCOMPARE(m_model->objectAt(m_model->rowForKey(QStringLiteral("ns/p%1").arg(kHugeBatch - 1)))
-                     ->resourceVersion,
+                     ->resourceVersion.toString(),
                  QStringLiteral("30000"));
-        QCOMPARE(m_model->objectAt(m_model->rowForKey("ns/p5"))->resourceVersion,
+        QCOMPARE(m_model->objectAt(m_model->rowForKey("ns/p5"))->resourceVersion.toString(),
                  QStringLiteral("30001"));
         verifyKeyIndex();
     }

@@ -19,7 +19,7 @@ StoredObjectPtr stored(const SimObject &object)
     auto result = std::make_shared<StoredObject>();
     result->setName(QString::fromUtf8(object.ns), QString::fromUtf8(object.name));
     result->uid = ObjectUid(QString::fromUtf8(object.uid));
-    result->resourceVersion = QString::number(object.resourceVersion);
+    result->resourceVersion = ResourceVersion(QString::number(object.resourceVersion));
     result->raw = object.json;
     return result;
 }
