@@ -23,7 +23,7 @@ template <typename Text> void ObjectUid::assign(Text text)
     if (isCanonicalUuid(text))
         m_uuid = QUuid::fromString(text);
     if (m_uuid.isNull()) // also the nil UUID, which would otherwise read back as empty
-        m_text = fallbackText(text.toString());
+        m_text = FallbackText(text.toString());
 }
 
 ObjectUid::ObjectUid(QStringView text)
@@ -40,5 +40,5 @@ QString ObjectUid::toString() const
 {
     if (!m_uuid.isNull())
         return m_uuid.toString(QUuid::WithoutBraces);
-    return ::toString(m_text);
+    return m_text.toString();
 }

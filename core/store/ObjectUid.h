@@ -22,7 +22,7 @@ public:
 
     friend bool operator==(const ObjectUid &a, const ObjectUid &b)
     {
-        return a.m_uuid == b.m_uuid && sameFallbackText(a.m_text, b.m_text);
+        return a.m_uuid == b.m_uuid && a.m_text == b.m_text;
     }
     friend bool operator!=(const ObjectUid &a, const ObjectUid &b) { return !(a == b); }
 

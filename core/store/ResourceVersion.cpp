@@ -26,7 +26,7 @@ template <typename Text> void ResourceVersion::assign(Text text)
 {
     m_revisionPlusOne = revisionPlusOne(text);
     if (m_revisionPlusOne == 0)
-        m_text = fallbackText(text.toString());
+        m_text = FallbackText(text.toString());
 }
 
 ResourceVersion::ResourceVersion(QStringView text)
@@ -43,5 +43,5 @@ QString ResourceVersion::toString() const
 {
     if (m_revisionPlusOne != 0)
         return QString::number(m_revisionPlusOne - 1);
-    return ::toString(m_text);
+    return m_text.toString();
 }

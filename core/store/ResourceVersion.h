@@ -22,7 +22,7 @@ public:
 
     friend bool operator==(const ResourceVersion &a, const ResourceVersion &b)
     {
-        return a.m_revisionPlusOne == b.m_revisionPlusOne && sameFallbackText(a.m_text, b.m_text);
+        return a.m_revisionPlusOne == b.m_revisionPlusOne && a.m_text == b.m_text;
     }
     friend bool operator!=(const ResourceVersion &a, const ResourceVersion &b) { return !(a == b); }
 
