@@ -17,42 +17,33 @@ QList<StoredObjectPtr> ObjectStore::objects() const
 {
     QList<StoredObjectPtr> all;
     all.reserve(m_objects.size());
-    for (const StoredObjectPtr &object : m_objects)
-        all.append(object);
+    m_objects.forEach([&all](const StoredObjectPtr &object) { all.append(object); });
     return all;
 }
 
 QSet<QString> ObjectStore::keysInNamespace(const QString &namespaceName) const
 {
     QSet<QString> keys;
-    for (const StoredObjectPtr &object : m_objects) {
+    m_objects.forEach([&](const StoredObjectPtr &object) {
         if (object->namespaceName == namespaceName)
             keys.insert(object->key);
-    }
+    });
     return keys;
 }
 
 void ObjectStore::upsert(StoredObjectPtr object)
 {
     Q_ASSERT(object);
-    auto it = m_objects.find(object->key);
-    if (it == m_objects.end()) {
-        m_objects.insert(object->key, object);
+    if (m_objects.insert(object))
+        noteUpdated(object);
+    else
         noteAdded(object);
-        return;
-    }
-    it.value() = object;
-    noteUpdated(object);
 }
 
 void ObjectStore::remove(const QString &key)
 {
-    const auto it = m_objects.find(key);
-    if (it == m_objects.end())
-        return;
-    const StoredObjectPtr previous = it.value();
-    m_objects.erase(it);
-    noteRemoved(previous);
+    if (const StoredObjectPtr previous = m_objects.take(key))
+        noteRemoved(previous);
 }
 
 void ObjectStore::replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion)
@@ -79,18 +70,18 @@ void ObjectStore::replace(std::vector<StoredObjectPtr> objects, const QString &r
     for (StoredObjectPtr &object : objects) {
         if (!wasEmpty)
             seen.insert(object->key);
-        const auto it = m_objects.constFind(object->key);
-        if (it != m_objects.constEnd() && it.value()->resourceVersion == object->resourceVersion &&
-            it.value()->uid == object->uid && it.value()->cells == object->cells)
+        const StoredObjectPtr old = m_objects.value(object->key);
+        if (old && old->resourceVersion == object->resourceVersion && old->uid == object->uid &&
+            old->cells == object->cells)
             continue; // unchanged: keep the old record, emit nothing
         upsert(std::move(object));
     }
     if (!wasEmpty) {
         QStringList gone;
-        for (auto it = m_objects.constBegin(); it != m_objects.constEnd(); ++it) {
-            if (!seen.contains(it.key()))
-                gone.append(it.key());
-        }
+        m_objects.forEach([&](const StoredObjectPtr &object) {
+            if (!seen.contains(object->key))
+                gone.append(object->key);
+        });
         for (const QString &key : std::as_const(gone))
             remove(key);
     }
@@ -167,7 +158,7 @@ void ObjectStore::fill(std::vector<StoredObjectPtr> objects)
             upsert(std::move(object));
             continue;
         }
-        m_objects.insert(object->key, object);
+        m_objects.insert(object);
         m_pendingFill.append(std::move(object));
     }
     if (!m_pendingFill.isEmpty() || !m_pending.isEmpty()) {

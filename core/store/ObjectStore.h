@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/store/ObjectIndex.h"
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
@@ -107,7 +108,7 @@ private:
         StoredObjectPtr object; // the latest version; empty for Removed
     };
 
-    QHash<QString, StoredObjectPtr> m_objects;
+    ObjectIndex m_objects;
     QList<TableColumn> m_columns;
     QString m_resourceVersion;
 
