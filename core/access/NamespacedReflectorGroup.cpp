@@ -160,8 +160,7 @@ void NamespacedReflectorGroup::forward(const StoreDelta &delta)
         delta.removed.isEmpty()) {
         // A first list into an empty merged store: filled as one batch, with no pending entry
         // per key (see ObjectStore::replace()); the store marks it initial itself.
-        m_merged->replace(std::vector<StoredObjectPtr>(delta.added.cbegin(), delta.added.cend()),
-                          m_merged->resourceVersion());
+        m_merged->replace(delta.added, m_merged->resourceVersion());
         return;
     }
     for (const StoredObjectPtr &object : delta.added)

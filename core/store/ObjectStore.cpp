@@ -46,13 +46,13 @@ void ObjectStore::remove(const QString &key)
         noteRemoved(previous);
 }
 
-void ObjectStore::replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion)
+void ObjectStore::replace(QList<StoredObjectPtr> objects, const QString &resourceVersion)
 {
     const std::vector<StoredObjectPtr> preview = std::exchange(m_preview, {});
     if (!preview.empty() && m_resourceVersion.isEmpty() &&
-        size_t(m_objects.size()) == preview.size() && objects.size() >= preview.size() &&
-        std::equal(preview.begin(), preview.end(), objects.begin())) {
-        objects.erase(objects.begin(), objects.begin() + qsizetype(preview.size()));
+        size_t(m_objects.size()) == preview.size() && size_t(objects.size()) >= preview.size() &&
+        std::equal(preview.begin(), preview.end(), objects.cbegin())) {
+        objects.remove(0, qsizetype(preview.size()));
         fill(std::move(objects)); // marks its batch replaced, if anything came after the preview
         m_resourceVersion = resourceVersion;
         return;
@@ -128,7 +128,7 @@ void ObjectStore::preview(std::vector<StoredObjectPtr> &objects)
     if (!m_resourceVersion.isEmpty())
         return;
     m_preview.insert(m_preview.end(), objects.begin(), objects.end());
-    fill(std::move(objects));
+    fill(QList<StoredObjectPtr>(objects.begin(), objects.end()));
 }
 
 void ObjectStore::dropPreview()
@@ -146,20 +146,24 @@ void ObjectStore::clear()
     m_resourceVersion.clear();
 }
 
-void ObjectStore::fill(std::vector<StoredObjectPtr> objects)
+void ObjectStore::fill(QList<StoredObjectPtr> objects)
 {
-    // Every object is an addition, so the batch is the list itself, with no pending entry per
-    // key: at 100,000 objects those would be about 13 MB more at the moment memory peaks.
-    m_objects.reserve(qsizetype(objects.size()));
-    m_pendingFill.reserve(qsizetype(objects.size()));
-    for (StoredObjectPtr &object : objects) {
-        if (!m_pending.isEmpty() || m_objects.contains(object->key)) {
-            // From a key listed twice on, the general path keeps the batch right.
-            upsert(std::move(object));
-            continue;
-        }
-        m_objects.insert(object);
-        m_pendingFill.append(std::move(object));
+    // Every object is an addition, so the batch is the list itself: no pending entry per key
+    // (at 100,000 objects those would be about 13 MB more at the moment memory peaks), and no
+    // second list of the objects either (1.6 MB more).
+    m_objects.reserve(objects.size());
+    qsizetype added = 0;
+    if (m_pending.isEmpty()) {
+        for (; added < objects.size() && !m_objects.contains(objects.at(added)->key); ++added)
+            m_objects.insert(objects.at(added));
+    }
+    if (added == objects.size() && m_pendingFill.isEmpty()) {
+        m_pendingFill = std::move(objects);
+    } else {
+        m_pendingFill.append(objects.first(added));
+        // From a key listed twice on, the general path keeps the batch right.
+        for (qsizetype i = added; i < objects.size(); ++i)
+            upsert(objects.at(i));
     }
     if (!m_pendingFill.isEmpty() || !m_pending.isEmpty()) {
         m_pendingReplaced = true;

@@ -51,7 +51,7 @@ public:
     void remove(const QString &key);
     // Makes the store equal to objects: missing keys are removed, objects whose resourceVersion
     // and uid did not change keep their old record and emit nothing.
-    void replace(std::vector<StoredObjectPtr> objects, const QString &resourceVersion);
+    void replace(QList<StoredObjectPtr> objects, const QString &resourceVersion);
     // A first list shown while it arrives: before the store was ever replaced, objects of the
     // list go in as they are decoded (consumers see them added). replace() then completes the
     // list (only what came after the preview is added, when the preview is the list's
@@ -87,7 +87,7 @@ signals:
 
 private:
     // replace() into an empty store.
-    void fill(std::vector<StoredObjectPtr> objects);
+    void fill(QList<StoredObjectPtr> objects);
     // Turns a fill's batch into pending entries, before any other change joins the batch.
     void spillFill();
     void noteAdded(const StoredObjectPtr &object);

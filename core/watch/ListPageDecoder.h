@@ -21,10 +21,10 @@ public:
     {
         bool ok = false;
         QString error;
-        bool incomplete = false; // the body ended inside the list
-        std::vector<StoredObjectPtr> items;
-        qint64 skippedItems = 0; // without metadata.name
-        QByteArray envelope;     // the page without its items
+        bool incomplete = false;      // the body ended inside the list
+        QList<StoredObjectPtr> items; // a QList, as ObjectStore::replace() and StoreDelta take it
+        qint64 skippedItems = 0;      // without metadata.name
+        QByteArray envelope;          // the page without its items
     };
     // itemsSoFar: decoded so far in this page. envelopeHead: the envelope before the items,
     // closed into valid JSON, given once, with the first call after the items started.

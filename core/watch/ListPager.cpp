@@ -135,11 +135,10 @@ void ListPager::onPageDecoded(ListPageDecoder::Page &page)
         qCWarning(lcWatch) << "skipped" << page.skippedItems
                            << "list items without metadata.name from" << m_target.path();
     }
-    if (m_items.empty())
+    if (m_items.isEmpty())
         m_items = std::move(page.items);
     else
-        m_items.insert(m_items.end(), std::make_move_iterator(page.items.begin()),
-                       std::make_move_iterator(page.items.end()));
+        m_items.append(std::move(page.items));
     ++m_pages;
     if (m_pages == 1 || !envelope.columns.isEmpty())
         m_columns = envelope.columns.isEmpty() ? m_columns : envelope.columns;

@@ -40,7 +40,7 @@ public:
     void abort();
 
     // After finished(true):
-    std::vector<StoredObjectPtr> takeItems() { return std::move(m_items); }
+    QList<StoredObjectPtr> takeItems() { return std::move(m_items); }
     QString resourceVersion() const { return m_resourceVersion; }
     // Known from the first page's head on (Table output), before finished().
     QList<TableColumn> columns() const { return m_columns; }
@@ -81,7 +81,7 @@ private:
     std::unique_ptr<ListPageDecoder> m_pageDecoder;
     int m_pages = 0;
     bool m_paginated = false;
-    std::vector<StoredObjectPtr> m_items;
+    QList<StoredObjectPtr> m_items;
     QString m_resourceVersion;
     QList<TableColumn> m_columns;
     qint64 m_remaining = -1;

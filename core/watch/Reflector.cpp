@@ -490,10 +490,7 @@ bool Reflector::handleEvent(WatchEvent &event)
                 // The stream delivered the full state: it becomes the store, and the same
                 // stream carries on as a plain watch.
                 m_initialEventsDeadline->cancel();
-                std::vector<StoredObjectPtr> objects;
-                objects.reserve(size_t(m_streamed.size()));
-                for (const StoredObjectPtr &object : std::as_const(m_streamed))
-                    objects.push_back(object);
+                QList<StoredObjectPtr> objects = m_streamed.values();
                 m_streamed.clear();
                 m_store->replace(std::move(objects), resourceVersion);
                 m_resourceVersionUnavailable = false;

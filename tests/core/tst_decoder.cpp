@@ -391,7 +391,8 @@ private slots:
         QVERIFY(!progress.isEmpty());
         QVERIFY(std::is_sorted(progress.cbegin(), progress.cend()));
         // and the items as they were decoded, the same objects in the same order
-        QVERIFY(shared == done->items);
+        QVERIFY(
+            std::equal(shared.cbegin(), shared.cend(), done->items.cbegin(), done->items.cend()));
         ListEnvelope envelope;
         QVERIFY(m_objects->decodeListEnvelope(head, envelope, nullptr));
         QCOMPARE(envelope.remainingItemCount, 5);

@@ -188,7 +188,7 @@ private slots:
         QCOMPARE(keysOf(shown.added), QStringList({"a/1", "a/2"}));
         QVERIFY(shown.initial);
         // When the whole list replaces the store
-        m_store->replace(list, QStringLiteral("4"));
+        m_store->replace(QList<StoredObjectPtr>(list.cbegin(), list.cend()), QStringLiteral("4"));
         // Then only the rest is added, as part of a replace, and the store equals the list
         const StoreDelta rest = takeOnlyDelta();
         QCOMPARE(keysOf(rest.added), QStringList({"b/3", "b/4"}));
@@ -206,7 +206,7 @@ private slots:
         m_store->preview(piece);
         takeOnlyDelta();
         // When the list completes, adding nothing, and then a watch event changes a pod
-        m_store->replace(list, QStringLiteral("2"));
+        m_store->replace(QList<StoredObjectPtr>(list.cbegin(), list.cend()), QStringLiteral("2"));
         m_store->upsert(object("a", "1", "3"));
         // Then the event's batch is an update, not part of a replace (history would call it a
         // relist's change otherwise)

@@ -99,7 +99,7 @@ private slots:
     void shouldEmitNothingWhenRelistChangesNothing()
     {
         // Given a synced store
-        std::vector<StoredObjectPtr> objects;
+        QList<StoredObjectPtr> objects;
         for (int i = 0; i < 50; ++i)
             objects.push_back(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         m_store->replace(objects, "100");
@@ -110,7 +110,7 @@ private slots:
         QSignalSpy reset(m_model, &QAbstractItemModel::modelReset);
         QSignalSpy batches(m_model, &ObjectTableModel::batchApplied);
         // When a relist returns the same objects (fresh copies)
-        std::vector<StoredObjectPtr> again;
+        QList<StoredObjectPtr> again;
         for (int i = 0; i < 50; ++i)
             again.push_back(makePod("ns", QStringLiteral("p%1").arg(i), i + 1));
         m_store->replace(again, "101");
@@ -310,7 +310,7 @@ private slots:
     {
         // Given 100,000 pods over 20 namespaces, sorted by name (timing is bench_gui's job:
         // here every filter change must end with exactly the matching rows)
-        std::vector<StoredObjectPtr> objects;
+        QList<StoredObjectPtr> objects;
         objects.reserve(kManyPods);
         for (int i = 0; i < kManyPods; ++i)
             objects.push_back(makePod(QStringLiteral("ns-%1").arg(i % 20),
