@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/store/LabelSet.h"
 #include "core/store/ObjectUid.h"
 #include "core/store/ResourceVersion.h"
 
@@ -17,8 +18,6 @@
 // reference count, never a copy. Namespace, label keys and label values are interned (see
 // StringInterner), so 100,000 pods in a handful of namespaces share those strings, and so are
 // whole label sets: the pods of one ReplicaSet share one list.
-using ObjectLabels = QList<QPair<QString, QString>>;
-
 struct StoredObject
 {
     QString key;           // "namespace/name", or "name" for cluster-scoped objects
@@ -26,7 +25,7 @@ struct StoredObject
     ObjectUid uid;
     ResourceVersion resourceVersion;
     qint64 creationTimestampMs = 0; // ms since the epoch, UTC; 0 when absent
-    ObjectLabels labels;            // in the object's order
+    LabelSet labels;                // in the object's order
     // Server-side Table cells, one per ObjectStore::columns() entry, when the reflector asked
     // for Table output; empty otherwise.
     QVariantList cells;

@@ -16,7 +16,7 @@ public:
     QString intern(QStringView value);
     QString intern(const QString &value);
     // A label set whose keys and values are already interned.
-    ObjectLabels intern(ObjectLabels labels);
+    LabelSet intern(ObjectLabels labels);
     qsizetype size() const { return m_strings.size(); }
     qsizetype labelSetCount() const { return m_labelSets.size(); }
     void clear()
@@ -32,7 +32,7 @@ private:
     static constexpr qsizetype kMinPruneSize = 4096;
 
     QSet<QString> m_strings;
-    QSet<ObjectLabels> m_labelSets;
+    QSet<LabelSet> m_labelSets;
     qsizetype m_pruneAt = kMinPruneSize;
     qsizetype m_pruneLabelSetsAt = kMinPruneSize;
 };

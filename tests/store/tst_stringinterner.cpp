@@ -64,13 +64,13 @@ private slots:
                                 {m_interner->intern(QStringLiteral("pod-template-hash")),
                                  m_interner->intern(QStringLiteral("5d8f7"))}};
         };
-        const ObjectLabels first = m_interner->intern(labels());
+        const LabelSet first = m_interner->intern(labels());
         // When the second pod's set is interned
-        const ObjectLabels second = m_interner->intern(labels());
+        const LabelSet second = m_interner->intern(labels());
         // Then both hold one list, and a different set gets its own
         QCOMPARE(first, second);
         QCOMPARE(first.constData(), second.constData());
-        const ObjectLabels other = m_interner->intern(ObjectLabels{{QStringLiteral("app"), {}}});
+        const LabelSet other = m_interner->intern(ObjectLabels{{QStringLiteral("app"), {}}});
         QVERIFY(other.constData() != first.constData());
         QCOMPARE(m_interner->labelSetCount(), 2);
         QVERIFY(m_interner->intern(ObjectLabels{}).isEmpty());
@@ -79,7 +79,7 @@ private slots:
     void shouldDropLabelSetsNobodyHoldsWhenPruned()
     {
         // Given one label set still held and one let go
-        const ObjectLabels held =
+        const LabelSet held =
             m_interner->intern(ObjectLabels{{QStringLiteral("a"), QStringLiteral("1")}});
         m_interner->intern(ObjectLabels{{QStringLiteral("b"), QStringLiteral("2")}});
         // When the interner prunes
