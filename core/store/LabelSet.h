@@ -1,10 +1,10 @@
 #pragma once
 
-#include <QExplicitlySharedDataPointer>
+#include "core/store/SharedValue.h"
+
 #include <QHashFunctions>
 #include <QList>
 #include <QPair>
-#include <QSharedData>
 #include <QString>
 
 using ObjectLabels = QList<QPair<QString, QString>>;
@@ -19,41 +19,30 @@ public:
 
     LabelSet() = default;
     explicit LabelSet(ObjectLabels labels)
-        : m_data(labels.isEmpty() ? nullptr : new Data(std::move(labels)))
+        : m_labels(labels.isEmpty() ? SharedValue<ObjectLabels>()
+                                    : SharedValue<ObjectLabels>(std::move(labels)))
     {}
 
-    qsizetype size() const { return m_data ? m_data->labels.size() : 0; }
-    bool isEmpty() const { return !m_data; }
-    const QPair<QString, QString> &at(qsizetype i) const { return m_data->labels.at(i); }
-    const QPair<QString, QString> &first() const { return m_data->labels.first(); }
-    const_iterator begin() const { return m_data ? m_data->labels.cbegin() : const_iterator(); }
-    const_iterator end() const { return m_data ? m_data->labels.cend() : const_iterator(); }
+    qsizetype size() const { return m_labels ? m_labels->size() : 0; }
+    bool isEmpty() const { return !m_labels; }
+    const QPair<QString, QString> &at(qsizetype i) const { return m_labels->at(i); }
+    const QPair<QString, QString> &first() const { return m_labels->first(); }
+    const_iterator begin() const { return m_labels ? m_labels->cbegin() : const_iterator(); }
+    const_iterator end() const { return m_labels ? m_labels->cend() : const_iterator(); }
     // The list's storage: equal for sets that share one list (null when empty).
     const QPair<QString, QString> *constData() const
     {
-        return m_data ? m_data->labels.constData() : nullptr;
+        return m_labels ? m_labels->constData() : nullptr;
     }
     // Whether this is the only holder of its list (the interner's prune drops such sets).
-    bool isDetached() const { return !m_data || m_data->ref.loadRelaxed() == 1; }
+    bool isDetached() const { return m_labels.isDetached(); }
 
-    friend bool operator==(const LabelSet &a, const LabelSet &b)
-    {
-        return a.m_data == b.m_data ||
-               (a.m_data && b.m_data && a.m_data->labels == b.m_data->labels);
-    }
-    friend bool operator!=(const LabelSet &a, const LabelSet &b) { return !(a == b); }
+    friend bool operator==(const LabelSet &, const LabelSet &) = default;
     friend size_t qHash(const LabelSet &set, size_t seed = 0)
     {
-        return set.m_data ? qHash(set.m_data->labels, seed) : seed;
+        return set.m_labels ? qHash(*set.m_labels, seed) : seed;
     }
 
 private:
-    struct Data : QSharedData
-    {
-        explicit Data(ObjectLabels labels)
-            : labels(std::move(labels))
-        {}
-        const ObjectLabels labels;
-    };
-    QExplicitlySharedDataPointer<const Data> m_data;
+    SharedValue<ObjectLabels> m_labels;
 };
