@@ -19,11 +19,11 @@ StoredObjectPtr ObjectIndex::value(const QString &key) const
 
 StoredObjectPtr ObjectIndex::insert(StoredObjectPtr object)
 {
-    const auto it = find(object->key);
-    if (it == m_entries.cend()) {
-        m_entries.insert(Entry{std::move(object)});
+    // One lookup: QSet::insert keeps an equal entry that is already there and points to it.
+    const qsizetype before = m_entries.size();
+    const auto it = m_entries.insert(Entry{object});
+    if (m_entries.size() > before)
         return StoredObjectPtr();
-    }
     return std::exchange(it->object, std::move(object));
 }
 
