@@ -36,7 +36,7 @@ void HistoryRecorder::apply(const StoreDelta &delta)
     const bool historyMayKnowObjects = m_history->objectCount() > 0;
     m_latest.reserve(std::max(m_latest.size() + delta.added.size(), delta.expectedSize));
     for (const StoredObjectPtr &object : delta.added) {
-        const StoredObjectPtr before = std::exchange(m_latest[object->key], object);
+        const StoredObjectPtr before = m_latest.insert(object);
         if (before)
             recordUpdated(before, object, delta.replaced, nowMs);
         else if (!baseline ||
@@ -44,7 +44,7 @@ void HistoryRecorder::apply(const StoreDelta &delta)
             recordAdded(object, delta.replaced || baseline, nowMs);
     }
     for (const StoredObjectPtr &object : delta.updated) {
-        const StoredObjectPtr before = std::exchange(m_latest[object->key], object);
+        const StoredObjectPtr before = m_latest.insert(object);
         if (before)
             recordUpdated(before, object, delta.replaced, nowMs);
     }

@@ -1,9 +1,9 @@
 #pragma once
 
 #include "core/history/JsonDiff.h"
+#include "core/store/ObjectIndex.h"
 #include "core/store/StoreDelta.h"
 
-#include <QHash>
 #include <QString>
 
 class ChangeHistory;
@@ -39,6 +39,6 @@ private:
     QString m_resource;
     QString m_context;
     bool m_baselined = false;
-    QHash<QString, StoredObjectPtr> m_latest;
+    ObjectIndex m_latest;
     JsonDiff m_diff;
 };

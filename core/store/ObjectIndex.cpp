@@ -37,6 +37,15 @@ StoredObjectPtr ObjectIndex::take(const QString &key)
     return taken;
 }
 
+QList<StoredObjectPtr> ObjectIndex::values() const
+{
+    QList<StoredObjectPtr> all;
+    all.reserve(m_entries.size());
+    for (const Entry &entry : m_entries)
+        all.append(entry.object);
+    return all;
+}
+
 QStringList ObjectIndex::keys() const
 {
     QStringList all;

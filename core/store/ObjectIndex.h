@@ -15,6 +15,7 @@ public:
     qsizetype size() const { return m_entries.size(); }
     bool isEmpty() const { return m_entries.isEmpty(); }
     void reserve(qsizetype count) { m_entries.reserve(count); }
+    void clear() { m_entries.clear(); }
 
     // The object with this key, or null.
     StoredObjectPtr value(const QString &key) const;
@@ -24,6 +25,7 @@ public:
     // Takes the object with this key out; returns it (null if there was none).
     StoredObjectPtr take(const QString &key);
     QStringList keys() const;
+    QList<StoredObjectPtr> values() const;
 
     // Visits every object, in no particular order.
     template <typename Visit> void forEach(Visit visit) const

@@ -515,9 +515,9 @@ bool Reflector::handleEvent(WatchEvent &event)
     const bool deleted = event.type == WatchEvent::Type::Deleted;
     if (streaming) {
         if (deleted)
-            m_streamed.remove(key);
+            m_streamed.take(key);
         else
-            m_streamed.insert(key, std::move(object));
+            m_streamed.insert(std::move(object));
         m_streamedResourceVersion = resourceVersion;
         m_stats.itemsListed = m_streamed.size();
         emit listProgress(m_streamed.size(), -1);

@@ -2,6 +2,7 @@
 
 #include "core/base/Clock.h"
 #include "core/net/ApiError.h"
+#include "core/store/ObjectIndex.h"
 #include "core/store/StoredObject.h"
 #include "core/watch/ReflectorOptions.h"
 #include "core/watch/ReflectorPhase.h"
@@ -9,7 +10,6 @@
 #include "core/watch/WatchEvent.h"
 #include "core/watch/WatchTarget.h"
 
-#include <QHash>
 #include <QObject>
 #include <QPointer>
 
@@ -165,7 +165,7 @@ private:
     bool m_listSizeTold = false;               // the store knows how many it will hold
     bool m_listRetried = false;                // it was retried after Expired/TooLarge
     qint64 m_syncStartedMs = 0;
-    QHash<QString, StoredObjectPtr> m_streamed; // streaming list: objects before the sync bookmark
+    ObjectIndex m_streamed; // streaming list: objects before the sync bookmark
     QString m_streamedResourceVersion;
     Clock::TimerId m_timer = 0;
     std::function<void()> m_afterBackoff; // what m_timer runs; reconnectNow() runs it early

@@ -74,6 +74,30 @@ private slots:
         QCOMPARE(visited, 2);
     }
 
+    void shouldHandOutEveryObjectAndEmptyOnClear()
+    {
+        // Given three objects, one of them replaced by a newer version
+        for (const char *name : {"a", "b", "c"})
+            m_index.insert(object("ns", name, "1"));
+        const StoredObjectPtr newer = object("ns", "b", "2");
+        m_index.insert(newer);
+        // When all of them are asked for
+        const QList<StoredObjectPtr> values = m_index.values();
+        // Then each key comes once, with its latest version
+        QCOMPARE(values.size(), 3);
+        QStringList keys;
+        for (const StoredObjectPtr &value : values)
+            keys.append(value->key);
+        keys.sort();
+        QCOMPARE(keys, QStringList({"ns/a", "ns/b", "ns/c"}));
+        QVERIFY(values.contains(newer));
+        // And when the index is cleared, nothing is left to find
+        m_index.clear();
+        QVERIFY(m_index.isEmpty());
+        QVERIFY(!m_index.contains(QStringLiteral("ns/a")));
+        QVERIFY(m_index.values().isEmpty());
+    }
+
     void shouldStayConsistentThroughManyInsertionsAndRemovals()
     {
         // Given 10,000 objects put in (the set grows and rehashes on the way)
