@@ -75,7 +75,7 @@ if [[ $(stat -f -c %T /dev/shm 2>/dev/null) == tmpfs && -w /dev/shm ]]; then
   trap 'rm -rf "$memory_dir"; bench_cleanup' EXIT
 fi
 
-printf '# Initial sync, %s runs each (median wall time, peak RSS)\n\n' "$runs"
+printf '# Initial sync, %s runs each (median wall time and CPU time, largest peak RSS)\n\n' "$runs"
 printf 'Machine: %s, %s cores, %s. Date: %s.\n\n' "$(uname -m)" "$(nproc)" \
   "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)" "$(date -u +%Y-%m-%d)"
 printf '| pods | nodes | list | list bytes | client | seconds | CPU seconds | peak RSS MB | vs download | RSS / wire bytes |\n'
