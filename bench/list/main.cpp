@@ -18,15 +18,11 @@
 #include "core/watch/JsonSplitter.h"
 #include "core/watch/ObjectDecoder.h"
 #include "core/watch/PaddedJson.h"
-#include "sim/SimConfig.h"
-#include "sim/SimServerThread.h"
 
-#include <QCommandLineParser>
+#include "bench/support/DecodeBenchmarkSetup.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEventLoop>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 
 #include <algorithm>
 #include <cstdio>
@@ -38,20 +34,6 @@
 namespace {
 constexpr qsizetype kPiece = 1 << 20; // what one read from a reply delivers at most
 constexpr qint64 kMaxItemBytes = 64ll << 20;
-
-QByteArray fetchList(const QUrl &server)
-{
-    QUrl url = server;
-    url.setPath(QStringLiteral("/api/v1/pods"));
-    QNetworkAccessManager manager;
-    QNetworkReply *reply = manager.get(QNetworkRequest(url));
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    loop.exec();
-    const QByteArray body = reply->readAll();
-    reply->deleteLater();
-    return body;
-}
 
 long minorFaults()
 {
@@ -136,29 +118,13 @@ qint64 splitAndDecode(const QByteArray &list)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QCommandLineParser parser;
-    parser.addHelpOption();
-    const QCommandLineOption podsOption(QStringLiteral("pods"), QStringLiteral("Pods."),
-                                        QStringLiteral("n"), QStringLiteral("100000"));
-    const QCommandLineOption roundsOption(
-        QStringLiteral("rounds"), QStringLiteral("Decodes of the list; the fastest counts."),
-        QStringLiteral("n"), QStringLiteral("3"));
-    parser.addOptions({podsOption, roundsOption});
-    parser.process(app);
-    const int pods = parser.value(podsOption).toInt();
-    const int rounds = qMax(1, parser.value(roundsOption).toInt());
-
-    SimConfig config;
-    config.pods = pods;
-    config.churnPerSecond = 0;
-    SimServerThread sim;
-    const QUrl url = sim.start(config);
-    if (url.isEmpty()) {
-        std::fprintf(stderr, "cannot start the simulator: %s\n", qPrintable(sim.errorString()));
+    const DecodeBenchmarkSetup setup = DecodeBenchmarkSetup::fromArguments(
+        app, 100000, QStringLiteral("Decodes of the list; the fastest counts."), 3);
+    QByteArray list = setup.fetch(QStringLiteral("/api/v1/pods"), QString());
+    if (list.isEmpty())
         return 1;
-    }
-    QByteArray list = fetchList(url);
-    sim.stop();
+    const int pods = setup.pods;
+    const int rounds = setup.rounds;
     const qsizetype bytes = list.size();
     list.reserve(bytes +
                  qsizetype(simdjson::SIMDJSON_PADDING)); // the DOM parser reads past the end

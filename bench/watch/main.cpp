@@ -8,64 +8,27 @@
 #include "core/store/ObjectStore.h"
 #include "core/watch/ObjectDecoder.h"
 #include "core/watch/WatchDecoder.h"
-#include "sim/SimConfig.h"
-#include "sim/SimServerThread.h"
 
-#include <QCommandLineParser>
+#include "bench/support/DecodeBenchmarkSetup.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEventLoop>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
-#include <QUrlQuery>
 
 #include <cstdio>
-
-namespace {
-QByteArray captureWatchStream(const QUrl &server, int pods)
-{
-    QUrl url = server;
-    url.setPath(QStringLiteral("/api/v1/pods"));
-    // The watch stays open until its timeout: long enough for every synthetic ADDED event.
-    url.setQuery(
-        QStringLiteral("watch=true&resourceVersion=0&timeoutSeconds=%1").arg(2 + pods / 10000));
-    QNetworkAccessManager manager;
-    QNetworkReply *reply = manager.get(QNetworkRequest(url));
-    QEventLoop loop;
-    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-    loop.exec();
-    const QByteArray body = reply->readAll();
-    reply->deleteLater();
-    return body;
-}
-} // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QCommandLineParser parser;
-    parser.addHelpOption();
-    const QCommandLineOption podsOption(QStringLiteral("pods"), QStringLiteral("Pods."),
-                                        QStringLiteral("n"), QStringLiteral("20000"));
-    const QCommandLineOption roundsOption(QStringLiteral("rounds"),
-                                          QStringLiteral("Replays of the stream."),
-                                          QStringLiteral("n"), QStringLiteral("5"));
-    parser.addOptions({podsOption, roundsOption});
-    parser.process(app);
-    const int pods = parser.value(podsOption).toInt();
-    const int rounds = qMax(1, parser.value(roundsOption).toInt());
-
-    SimConfig config;
-    config.pods = pods;
-    config.churnPerSecond = 0;
-    SimServerThread sim;
-    const QUrl url = sim.start(config);
-    if (url.isEmpty()) {
-        std::fprintf(stderr, "cannot start the simulator: %s\n", qPrintable(sim.errorString()));
+    const DecodeBenchmarkSetup setup = DecodeBenchmarkSetup::fromArguments(
+        app, 20000, QStringLiteral("Replays of the stream."), 5);
+    const int pods = setup.pods;
+    const int rounds = setup.rounds;
+    // The watch stays open until its timeout: long enough for every synthetic ADDED event.
+    const QByteArray stream = setup.fetch(
+        QStringLiteral("/api/v1/pods"),
+        QStringLiteral("watch=true&resourceVersion=0&timeoutSeconds=%1").arg(2 + pods / 10000));
+    if (stream.isEmpty())
         return 1;
-    }
-    const QByteArray stream = captureWatchStream(url, pods);
-    sim.stop();
 
     ObjectDecoder objectDecoder;
     ObjectStore store;
