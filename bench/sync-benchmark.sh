@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Initial-sync benchmark: kubeglass-watch against kubeglass-sim, side by side with curl (the
-# download alone, and the download kept in memory) and kubectl in the same run. Prints a
-# Markdown table of median wall time, median CPU time (user + system), peak RSS and ratios for
-# each cluster size.
+# download alone, and the download kept in memory), Qt's network stack alone (bench_qt_download)
+# and kubectl in the same run. Prints a Markdown table of median wall time, median CPU time
+# (user + system), peak RSS and ratios for each cluster size.
 #
 #   bench/sync-benchmark.sh [--build DIR] [--baseline DIR] [--sizes "1000 10000 100000"] [--runs 3]
 #                           [--kubectl-paged] [--nodes 5000] [--resources "pods nodes"]
@@ -38,6 +38,7 @@ cd "$(dirname "$0")/.."
 sim=$build/app/kubeglass-sim/kubeglass-sim
 watch=$build/app/kubeglass-watch/kubeglass-watch
 base_watch=${baseline:+$baseline/app/kubeglass-watch/kubeglass-watch}
+qt_download=$build/bench/download/bench_qt_download # absent when benchmarks are not built
 for exe in "$sim" "$watch" $base_watch; do
   [[ -x $exe ]] || { echo "missing $exe: build first (cmake --build --preset release)" >&2; exit 1; }
 done
@@ -113,6 +114,10 @@ for n in $sizes; do
     row "curl to /dev/null (download only)" "$dl_t" "$dl_m" 0 "$dl_c"
     row "curl to a file" "$file_t" "$file_m" 0 "$file_c"
     [[ -z $kept_t ]] || row "curl to a file in memory (tmpfs)" "$kept_t" "$kept_m" 0 "$kept_c"
+    if [[ -x $qt_download ]]; then
+      read -r t m f c < <(bench_client "$qt_download" "$url/api/v1/$resource")
+      row "Qt's network stack alone (bench_qt_download, body dropped)" "$t" "$m" "$f" "$c"
+    fi
     read -r t m f c < <(bench_client "$watch" --server "$url" -A --exit-after-sync "$resource")
     row "kubeglass-watch --exit-after-sync" "$t" "$m" "$f" "$c"
     kg_t=$t
