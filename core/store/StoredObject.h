@@ -3,6 +3,7 @@
 #include "core/store/LabelSet.h"
 #include "core/store/ObjectUid.h"
 #include "core/store/ResourceVersion.h"
+#include "core/store/TableCells.h"
 
 #include <QByteArray>
 #include <QList>
@@ -28,7 +29,7 @@ struct StoredObject
     LabelSet labels;                // in the object's order
     // Server-side Table cells, one per ObjectStore::columns() entry, when the reflector asked
     // for Table output; empty otherwise.
-    QVariantList cells;
+    TableCells cells;
     // The object exactly as received (for Table output: the row's embedded object), for a detail
     // view. Parse it on demand; it is the only full copy of the object held.
     QByteArray raw;

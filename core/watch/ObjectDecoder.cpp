@@ -343,7 +343,7 @@ public:
             record.reset();
         }
         if (record) {
-            record->cells = std::move(cells);
+            record->cells = TableCells(std::move(cells));
             out.object = std::move(record);
         }
         return SUCCESS;

@@ -281,7 +281,7 @@ private slots:
         QCOMPARE(row.columns.size(), 2);
         QCOMPARE(row.columns.at(1).priority, 1);
         QCOMPARE(row.object->key, QStringLiteral("ns/a"));
-        QCOMPARE(row.object->cells, (QVariantList{QStringLiteral("a"), qint64(3), true, QVariant(),
+        QCOMPARE(row.object->cells.list(), (QVariantList{QStringLiteral("a"), qint64(3), true, QVariant(),
                                                   QStringLiteral("{\"k\":1}")}));
         QVERIFY(seen.at(1).object.initialEventsEnd);
         QCOMPARE(seen.at(1).object.resourceVersion, QStringLiteral("12"));
@@ -304,8 +304,8 @@ private slots:
         QVERIFY2(m_objects->decodeListItem(row("a"), true, first, &error), qPrintable(error));
         QVERIFY2(m_objects->decodeListItem(row("b"), true, second, &error), qPrintable(error));
         // Then both hold one copy of the repeated text, and each list is as long as its cells
-        const QVariantList &a = first.object->cells;
-        const QVariantList &b = second.object->cells;
+        const QVariantList &a = first.object->cells.list();
+        const QVariantList &b = second.object->cells.list();
         QCOMPARE(a, (QVariantList{QStringLiteral("a"), QStringLiteral("Running"), qint64(1)}));
         QCOMPARE(b.at(0).toString(), QStringLiteral("b"));
         QCOMPARE(a.at(1).toString().constData(), b.at(1).toString().constData());

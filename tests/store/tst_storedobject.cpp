@@ -99,6 +99,38 @@ private slots:
         QVERIFY(ResourceVersion(QStringLiteral("0")) != ResourceVersion());
         QVERIFY(ResourceVersion(QStringLiteral("a")) != ResourceVersion(QStringLiteral("b")));
     }
+
+    void shouldHoldTableCellsOnlyWhenThereAreSome()
+    {
+        // Given an object of a plain list, and a Table row with cells
+        const TableCells none;
+        const TableCells row(QVariantList{QStringLiteral("web-1"), qint64(3), true});
+        // Then the first has none, and the second reads its cells back in order
+        QVERIFY(none.isEmpty());
+        QCOMPARE(none.size(), 0);
+        QVERIFY(none.begin() == none.end());
+        QVERIFY(none.list().isEmpty());
+        QVERIFY(TableCells(QVariantList()) == none); // an empty row holds nothing either
+        QCOMPARE(row.size(), 3);
+        QCOMPARE(row.at(0).toString(), QStringLiteral("web-1"));
+        QCOMPARE(row.at(1).toLongLong(), qint64(3));
+        QCOMPARE(QVariantList(row.begin(), row.end()), row.list());
+        // And copies share the cells, while equal cells held apart still compare equal
+        const TableCells copy = row;
+        QCOMPARE(copy.list().constData(), row.list().constData());
+        QVERIFY(copy == TableCells(QVariantList{QStringLiteral("web-1"), qint64(3), true}));
+        QVERIFY(row != none);
+    }
+
+    void shouldStayWithinTheMallocSizeClassOfAShareableRecord()
+    {
+        // A record lives in a std::make_shared block (its reference counts take 16 bytes on a
+        // 64-bit platform) and malloc adds 8 and rounds up to 16. At 136 bytes the block is 152
+        // and takes a 160-byte chunk; one pointer more, and every object takes 176.
+        if (sizeof(void *) != 8)
+            QSKIP("the size classes are those of a 64-bit platform");
+        QVERIFY2(sizeof(StoredObject) <= 136, QByteArray::number(qulonglong(sizeof(StoredObject))));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestStoredObject)

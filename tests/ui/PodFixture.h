@@ -26,7 +26,7 @@ inline StoredObjectPtr makePod(const QString &ns, const QString &name, int rv,
     o->resourceVersion = ResourceVersion(QString::number(rv));
     o->creationTimestampMs = createdMs;
     o->labels = LabelSet(ObjectLabels{{QStringLiteral("app"), app}});
-    o->cells = {name,     QStringLiteral("1/1"), status,
-                restarts, QStringLiteral("5m"),  QStringLiteral("10.0.0.1")};
+    o->cells = TableCells({name, QStringLiteral("1/1"), status, restarts, QStringLiteral("5m"),
+                           QStringLiteral("10.0.0.1")});
     return o;
 }
