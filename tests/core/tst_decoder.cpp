@@ -281,8 +281,8 @@ private slots:
         QCOMPARE(row.columns.size(), 2);
         QCOMPARE(row.columns.at(1).priority, 1);
         QCOMPARE(row.object->key, QStringLiteral("ns/a"));
-        QCOMPARE(row.object->cells.list(), (QVariantList{QStringLiteral("a"), qint64(3), true, QVariant(),
-                                                  QStringLiteral("{\"k\":1}")}));
+        QCOMPARE(row.object->cells.list(), (QVariantList{QStringLiteral("a"), qint64(3), true,
+                                                         QVariant(), QStringLiteral("{\"k\":1}")}));
         QVERIFY(seen.at(1).object.initialEventsEnd);
         QCOMPARE(seen.at(1).object.resourceVersion, QStringLiteral("12"));
         QVERIFY(!seen.at(1).object.object);
