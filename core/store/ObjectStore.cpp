@@ -15,10 +15,7 @@ ObjectStore::~ObjectStore() = default;
 
 QList<StoredObjectPtr> ObjectStore::objects() const
 {
-    QList<StoredObjectPtr> all;
-    all.reserve(m_objects.size());
-    m_objects.forEach([&all](const StoredObjectPtr &object) { all.append(object); });
-    return all;
+    return m_objects.values();
 }
 
 QSet<QString> ObjectStore::keysInNamespace(const QString &namespaceName) const
