@@ -78,40 +78,43 @@ qint64 simdjsonDom(const QByteArray &list, simdjson::dom::parser &parser)
     return qint64(items.size());
 }
 
-qint64 splitOnly(const QByteArray &list)
+// Feeds the list to a JsonSplitter in pieces, as a reply delivers it; onItem gets each item.
+// False when the list does not split or onItem refused an item (said on stderr).
+bool splitInPieces(const QByteArray &list, const JsonSplitter::Sink &onItem)
 {
     JsonSplitter splitter(JsonSplitter::Mode::ListItems, kMaxItemBytes);
-    qint64 items = 0;
     for (qsizetype at = 0; at < list.size(); at += kPiece) {
         const QByteArrayView piece(list.constData() + at, std::min(kPiece, list.size() - at));
-        if (!splitter.feed(piece, [&](QByteArrayView) { return ++items > 0; }))
-            return 0;
+        if (!splitter.feed(piece, onItem))
+            break;
     }
-    return splitter.finish() ? items : 0;
+    if (!splitter.failed() && splitter.finish())
+        return true;
+    std::fprintf(stderr, "split error: %s\n", qPrintable(splitter.error()));
+    return false;
+}
+
+qint64 splitOnly(const QByteArray &list)
+{
+    qint64 items = 0;
+    return splitInPieces(list, [&](QByteArrayView) { return ++items > 0; }) ? items : 0;
 }
 
 qint64 splitAndDecode(const QByteArray &list)
 {
-    JsonSplitter splitter(JsonSplitter::Mode::ListItems, kMaxItemBytes);
     ObjectDecoder decoder;
     QList<StoredObjectPtr> kept;
     QString error;
-    for (qsizetype at = 0; at < list.size(); at += kPiece) {
-        const QByteArrayView piece(list.constData() + at, std::min(kPiece, list.size() - at));
-        const bool ok = splitter.feed(piece, [&](QByteArrayView item) {
-            DecodedObject decoded;
-            if (!decoder.decodeListItem(PaddedJson{item}, false, decoded, &error))
-                return false;
-            kept.append(std::move(decoded.object));
-            return true;
-        });
-        if (!ok) {
-            std::fprintf(stderr, "decode error: %s %s\n", qPrintable(splitter.error()),
-                         qPrintable(error));
-            return 0;
+    const bool ok = splitInPieces(list, [&](QByteArrayView item) {
+        DecodedObject decoded;
+        if (!decoder.decodeListItem(PaddedJson{item}, false, decoded, &error)) {
+            std::fprintf(stderr, "decode error: %s\n", qPrintable(error));
+            return false;
         }
-    }
-    return splitter.finish() ? qint64(kept.size()) : 0;
+        kept.append(std::move(decoded.object));
+        return true;
+    });
+    return ok ? qint64(kept.size()) : 0;
 }
 } // namespace
 
