@@ -2,15 +2,26 @@
 # started in it, a simulator started apart with a kubeconfig naming it, and the checks the
 # AT-SPI scripts need.
 
-# Sets $work (a fresh directory) and $sim_pid (empty); both go when the script exits.
+# Sets $work (a fresh directory), $sim_pid and $memory_dir (empty); they go when the script
+# exits.
 bench_workdir() {
   work=$(mktemp -d)
   sim_pid=
+  memory_dir=
   trap bench_cleanup EXIT
 }
 bench_cleanup() {
   [[ -z $sim_pid ]] || { kill "$sim_pid" 2>/dev/null; wait "$sim_pid" 2>/dev/null; } || true
-  rm -rf "$work"
+  rm -rf "$work" ${memory_dir:+"$memory_dir"}
+}
+
+# Sets $memory_dir to a fresh directory in memory (tmpfs), or to nothing when /dev/shm is not
+# one; it goes with $work when the script exits.
+bench_memory_dir() {
+  memory_dir=
+  if [[ $(stat -f -c %T /dev/shm 2>/dev/null) == tmpfs && -w /dev/shm ]]; then
+    memory_dir=$(mktemp -d /dev/shm/kubeglass-bench.XXXXXX)
+  fi
 }
 
 # start_sim SIM [ARGS...]: starts kubeglass-sim on a free port with ARGS (no churn unless

@@ -69,12 +69,7 @@ bench_client() {
     "$(printf '%s\n' "${cpu[@]}" | median)"
 }
 
-# A directory in memory (tmpfs) for "the download kept in memory", or none.
-memory_dir=
-if [[ $(stat -f -c %T /dev/shm 2>/dev/null) == tmpfs && -w /dev/shm ]]; then
-  memory_dir=$(mktemp -d /dev/shm/kubeglass-bench.XXXXXX)
-  trap 'rm -rf "$memory_dir"; bench_cleanup' EXIT
-fi
+bench_memory_dir # for "the download kept in memory"
 
 printf '# Initial sync, %s runs each (median wall time and CPU time, largest peak RSS)\n\n' "$runs"
 printf 'Machine: %s, %s cores, %s. Date: %s.\n\n' "$(uname -m)" "$(nproc)" \
