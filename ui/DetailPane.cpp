@@ -159,8 +159,16 @@ void DetailPane::setCluster(const QString &name, const QColor &colour)
     render();
 }
 
+void DetailPane::clear(const QString &reason)
+{
+    showObject(nullptr, {});
+    m_emptyReason = reason;
+    render();
+}
+
 void DetailPane::showObject(const StoredObjectPtr &row, const WatchTarget &source)
 {
+    m_emptyReason.clear();
     const bool sameObject = row && m_row && row->uid == m_row->uid && row->key == m_row->key;
     if (!sameObject && m_revealed)
         m_reveal->setChecked(false); // a newly selected Secret starts masked
@@ -194,7 +202,9 @@ void DetailPane::render()
 {
     m_logs->showObject(m_kind, m_row ? m_shown : nullptr);
     if (!m_row) {
-        m_title->setText(tr("Select a row to see the object"));
+        m_title->setText(m_emptyReason.isEmpty() ? tr("Select a row to see the object")
+                                                 : m_emptyReason);
+        m_title->setAccessibleName(m_title->text());
         m_yaml->clear();
         m_yaml->setPlaceholderText(QString());
         m_reveal->hide();

@@ -56,6 +56,8 @@ public:
     // its rows are metadata only, the full object is watched here. Calling again with a newer
     // version of the same row re-renders in place, keeping the scroll position.
     void showObject(const StoredObjectPtr &row, const WatchTarget &source);
+    // Shows nothing, saying why (e.g. the selected object is hidden by the filter).
+    void clear(const QString &reason);
     // The row last given to showObject.
     StoredObjectPtr object() const { return m_row; }
     // The full object shown as YAML (null while it is loading).
@@ -86,6 +88,7 @@ private:
     WatchSession *m_objectWatch = nullptr;     // Owned (child).
     StoredObjectPtr m_row;                     // the selected row (maybe metadata only)
     StoredObjectPtr m_shown;                   // the full object rendered
+    QString m_emptyReason;                     // why nothing is shown (empty: nothing chosen)
     QString m_objectError;                     // why the full object cannot be shown yet
     QString m_watchedObject;                   // path?fieldSelector of the object watch
     QString m_kind;

@@ -156,6 +156,7 @@ void MainWindow::buildCentralArea()
     m_detail = main->detail();
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
+    connect(m_table, &ObjectTableView::currentRowRemoved, this, &MainWindow::onCurrentRowRemoved);
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
     connect(
         m_problems, &ProblemsPage::objectChosen, this,
@@ -425,6 +426,20 @@ void MainWindow::startMainWatch()
                 {m_clusters->isMulti() ? member->name() : QString(), member->session()});
     }
     m_bannerPresenter->followClusters(followed);
+}
+
+void MainWindow::onCurrentRowRemoved(const QString &cluster, const QString &key)
+{
+    // Still in the table's source but refused by the filter: the filter hid it. The choice is
+    // dropped, not moved to another object, and the pane says why it is empty. Otherwise the
+    // object went (or is being reloaded): its key stays, to be reselected when it is back.
+    const int row = tableModel()->rowForKey(cluster, key);
+    if (row < 0 || m_proxy->filterAccepts(row))
+        return;
+    m_selectedKey.clear();
+    m_selectedCluster.clear();
+    updateTitle();
+    m_detail->clear(tr("%1 is hidden by the filter: the selection was cleared").arg(key));
 }
 
 void MainWindow::onCurrentRowChanged()

@@ -110,6 +110,7 @@ private:
     void showProblems(bool shown);
     void onTypeMoved(const ResourceType &type);
     void onCurrentRowChanged();
+    void onCurrentRowRemoved(const QString &cluster, const QString &key);
 
     Kubeconfig m_kubeconfig;
     ResourceType m_type;

@@ -122,7 +122,7 @@ void ObjectSortFilterProxy::filterSlice()
         RowState &state = m_rows[size_t(sourceRow)];
         if (m_filterNarrowing && !state.accepted)
             return;
-        const bool accepted = accepts(sourceRow);
+        const bool accepted = filterAccepts(sourceRow);
         if (accepted == state.accepted)
             return;
         state.accepted = accepted;
@@ -144,7 +144,7 @@ void ObjectSortFilterProxy::filterSlice()
         emit filteringFinished();
 }
 
-bool ObjectSortFilterProxy::accepts(int sourceRow) const
+bool ObjectSortFilterProxy::filterAccepts(int sourceRow) const
 {
     return m_filter.accepts(*m_model, sourceRow);
 }
@@ -197,7 +197,7 @@ void ObjectSortFilterProxy::refreshRow(int sourceRow)
 {
     RowState &state = m_rows[size_t(sourceRow)];
     state.object = m_model->objectAt(sourceRow);
-    state.accepted = accepts(sourceRow);
+    state.accepted = filterAccepts(sourceRow);
     state.sortEntry = -1;
     state.keyStale = false;
     // The tie-break prefix depends on the object only, not on the sort column.
@@ -211,6 +211,7 @@ void ObjectSortFilterProxy::rebuildAll()
     // A reset that changes columns alone (Wide, the server's columns) keeps every row and sort
     // key: the shown order then stands, and 100,000 rows are not sorted again on this thread.
     const bool orderSettled = !isSorting();
+    const int previousSortColumn = m_sortColumn;
     const ProxyRows previousRows = std::exchange(m_rows, {});
     std::vector<int> previousOrder = std::exchange(m_order, {});
     m_readingSortKeys = false;
@@ -229,7 +230,7 @@ void ObjectSortFilterProxy::rebuildAll()
         if (m_rows[size_t(sourceRow)].accepted)
             m_order.push_back(sourceRow);
     }
-    if (orderSettled && m_rows.sortsLike(previousRows))
+    if (orderSettled && m_sortColumn == previousSortColumn && m_rows.sortsLike(previousRows))
         m_order = std::move(previousOrder);
     else
         sortRows(m_order);
@@ -345,6 +346,19 @@ void ObjectSortFilterProxy::setOrderAsLayoutChange(std::vector<int> newOrder)
     emit layoutChanged({}, QAbstractItemModel::VerticalSortHint);
 }
 
+void ObjectSortFilterProxy::eraseFromOrder(int first, int end)
+{
+    m_order.erase(m_order.begin() + first, m_order.begin() + end);
+    invalidateInverse();
+}
+
+void ObjectSortFilterProxy::insertIntoOrder(int at, std::vector<int>::const_iterator first,
+                                            std::vector<int>::const_iterator last)
+{
+    m_order.insert(m_order.begin() + at, first, last);
+    invalidateInverse();
+}
+
 void ObjectSortFilterProxy::removeProxyRows(const std::vector<int> &proxyRows)
 {
     if (proxyRows.empty())
@@ -356,11 +370,10 @@ void ObjectSortFilterProxy::removeProxyRows(const std::vector<int> &proxyRows)
         else
             runs.push_back({row, row});
     }
-    invalidateInverse();
     if (int(runs.size()) <= kMaxRunsPerChange) {
         for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
             beginRemoveRows({}, run->first, run->second);
-            m_order.erase(m_order.begin() + run->first, m_order.begin() + run->second + 1);
+            eraseFromOrder(run->first, run->second + 1);
             endRemoveRows();
         }
         return;
@@ -385,8 +398,7 @@ void ObjectSortFilterProxy::removeProxyRows(const std::vector<int> &proxyRows)
     reordered.insert(reordered.end(), doomed.begin(), doomed.end());
     setOrderAsLayoutChange(std::move(reordered));
     beginRemoveRows({}, survivors, int(m_order.size()) - 1);
-    m_order.resize(size_t(survivors));
-    invalidateInverse();
+    eraseFromOrder(survivors, int(m_order.size()));
     endRemoveRows();
 }
 
@@ -402,8 +414,7 @@ void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
         // The shown order is the old sort's until the new one lands and places these rows.
         const int first = int(m_order.size());
         beginInsertRows({}, first, first + int(sourceRows.size()) - 1);
-        m_order.insert(m_order.end(), sourceRows.begin(), sourceRows.end());
-        invalidateInverse();
+        insertIntoOrder(first, sourceRows.begin(), sourceRows.end());
         endInsertRows();
         return;
     }
@@ -417,16 +428,14 @@ void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
         if (runs.empty() || runs.back().first != position)
             runs.push_back({position, i});
     }
-    invalidateInverse();
     if (int(runs.size()) <= kMaxRunsPerChange) {
         // From the back, so earlier positions stay valid.
         size_t end = sourceRows.size();
         for (auto run = runs.rbegin(); run != runs.rend(); ++run) {
             const int count = int(end - run->second);
             beginInsertRows({}, run->first, run->first + count - 1);
-            m_order.insert(m_order.begin() + run->first,
-                           sourceRows.begin() + qsizetype(run->second),
-                           sourceRows.begin() + qsizetype(end));
+            insertIntoOrder(run->first, sourceRows.begin() + qsizetype(run->second),
+                            sourceRows.begin() + qsizetype(end));
             endInsertRows();
             end = run->second;
         }
@@ -435,7 +444,7 @@ void ObjectSortFilterProxy::insertSourceRows(std::vector<int> sourceRows)
     // Many scattered runs: append all, then merge them into place with one layout change.
     const int first = int(m_order.size());
     beginInsertRows({}, first, first + int(sourceRows.size()) - 1);
-    m_order.insert(m_order.end(), sourceRows.begin(), sourceRows.end());
+    insertIntoOrder(first, sourceRows.begin(), sourceRows.end());
     endInsertRows();
     setOrderAsLayoutChange(
         mergeSorted(m_order.cbegin(), m_order.cbegin() + first, sourceRows, less));

@@ -56,6 +56,8 @@ public:
     // False when the text is a '/' expression that does not compile; textError() says why.
     bool isTextValid() const { return m_filter.textError().isEmpty(); }
     QString textError() const { return m_filter.textError(); }
+    // Whether the current filter accepts the source row (shown, or not reached by a pass yet).
+    bool filterAccepts(int sourceRow) const;
     // True while a filter change is still being applied (see kFilterSliceMs); rows not reached
     // yet show as under the previous filter.
     bool isFiltering() const;
@@ -97,7 +99,6 @@ signals:
 private:
     using RowState = ProxyRow;
 
-    bool accepts(int sourceRow) const;
     // Ascending comparison of two source rows: <0, 0 (same row) or >0.
     int compareRows(const SortOrderKey &a, int leftSourceRow, const SortOrderKey &b,
                     int rightSourceRow) const;
@@ -111,8 +112,14 @@ private:
     // Shows the background sort's order, with the rows changed or added since merged in.
     void applyBackgroundSort(const std::vector<int> &entriesInOrder);
     void rebuildAll();
+    // The inverse map is rebuilt on demand, and anyone may ask for it while a change is being
+    // announced (a view maps its previous current index through buddy() when the selection
+    // model moves it): every change of m_order invalidates it at once, before the next signal.
     void ensureInverse() const;
     void invalidateInverse() { m_inverseValid = false; }
+    void eraseFromOrder(int first, int end);
+    void insertIntoOrder(int at, std::vector<int>::const_iterator first,
+                         std::vector<int>::const_iterator last);
     // Rows are proxy rows, ascending, unique.
     void removeProxyRows(const std::vector<int> &proxyRows);
     // Rows are accepted source rows not shown yet.

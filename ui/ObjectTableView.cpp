@@ -3,6 +3,7 @@
 #include "ui/ClusterTableModel.h"
 #include "ui/HealthDelegate.h"
 #include "ui/ObjectSortFilterProxy.h"
+#include "ui/SelectionKeeper.h"
 
 #include <QAction>
 #include <QClipboard>
@@ -17,11 +18,15 @@ ObjectTableView::ObjectTableView(ObjectSortFilterProxy *proxy, ClusterTableModel
     : QTableView(parent)
     , m_proxy(proxy)
     , m_rows(rows)
+    , m_selectionKeeper(new SelectionKeeper(proxy, this)) // before setModel(): see its header
 {
     setObjectName(QStringLiteral("objectTable"));
     setAccessibleName(tr("Objects"));
     setAccessibleDescription(tr("The objects of the chosen resource type, live"));
     setModel(proxy);
+    m_selectionKeeper->setSelectionModel(selectionModel());
+    connect(m_selectionKeeper, &SelectionKeeper::currentRemoved, this,
+            &ObjectTableView::currentRowRemoved);
     setItemDelegate(new HealthDelegate(this));
     setSortingEnabled(true);
     // Column 0 (namespace, or name) with ties broken by key: the order kubectl prints.

@@ -4,9 +4,11 @@
 
 class ClusterTableModel;
 class ObjectSortFilterProxy;
+class SelectionKeeper;
 
 // The objects table: set up for 100,000 live rows (fixed row heights, interactive columns, no
-// measuring), sorted the way kubectl prints, and Ctrl+C copies the selected objects' names.
+// measuring), sorted the way kubectl prints, and Ctrl+C copies the selected objects' names. The
+// selection stays on the object the user chose: it is cleared, never moved, when that row goes.
 class ObjectTableView : public QTableView
 {
     Q_OBJECT
@@ -23,9 +25,15 @@ public:
     // The status bar's count: "12 of 3,000 pods shown", or "filtering… …" during a filter pass.
     QString rowCountText(const QString &resource) const;
 
+signals:
+    // The current row left the table (filtered out, or its object went): the selection was
+    // cleared instead of moving to a neighbouring row (see SelectionKeeper).
+    void currentRowRemoved(const QString &cluster, const QString &key);
+
 private:
     void copySelectedNames();
 
-    ObjectSortFilterProxy *m_proxy; // Not owned.
-    ClusterTableModel *m_rows;      // Not owned: the proxy's source.
+    ObjectSortFilterProxy *m_proxy;     // Not owned.
+    ClusterTableModel *m_rows;          // Not owned: the proxy's source.
+    SelectionKeeper *m_selectionKeeper; // Owned (child).
 };

@@ -1,3 +1,5 @@
+#include "ui/SelectionKeeper.h"
+
 #include "tests/ui/PodTableTest.h"
 
 #include <QAbstractItemModelTester>
@@ -5,6 +7,7 @@
 #include <QRandomGenerator>
 #include <QSemaphore>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QTest>
 #include <QThreadPool>
 
@@ -70,6 +73,70 @@ private slots:
             QCOMPARE(proxyKeys(), referenceKeys());
         }
         QCOMPARE(m_model->rowCount(), live.size());
+    }
+
+    void shouldKeepEveryRowAndTheChoiceWhenTheFilterTextIsReplaced()
+    {
+        // Given 600 pods in 3 namespaces in a table view whose selection is kept on its object
+        for (int i = 0; i < 600; ++i)
+            m_store->upsert(makePod(QStringLiteral("ns-%1").arg(i % 3),
+                                    QStringLiteral("pod-%1").arg(i), i + 1, "Running", "0",
+                                    QStringLiteral("app-%1").arg(i % 7)));
+        sync();
+        m_proxy->sort(1, Qt::AscendingOrder);
+        QTableView view;
+        SelectionKeeper keeper(m_proxy); // before the view's selection model, as the window does
+        view.setModel(m_proxy);
+        keeper.setSelectionModel(view.selectionModel());
+        QSignalSpy removedCurrent(&keeper, &SelectionKeeper::currentRemoved);
+        const auto select = [&](const QString &key) {
+            const QModelIndex row =
+                m_proxy->mapFromSource(m_model->index(m_model->rowForKey(key), 0));
+            QVERIFY(row.isValid());
+            view.selectionModel()->setCurrentIndex(row, QItemSelectionModel::ClearAndSelect |
+                                                            QItemSelectionModel::Rows);
+        };
+        const auto currentKey = [&] {
+            return view.selectionModel()->currentIndex().data(ObjectTableModel::KeyRole).toString();
+        };
+        const auto typeInto = [&](const QString &text) {
+            for (int length = 1; length <= text.size(); ++length) {
+                m_proxy->setText(text.left(length));
+                QCOMPARE(proxyKeys(), referenceKeys());
+                expectMappingHolds();
+            }
+        };
+
+        // When pod A is filtered for and chosen
+        typeInto("pod-417");
+        select("ns-0/pod-417");
+        // And the filter is cleared
+        m_proxy->setText({});
+        // Then every pod shows and A is still current
+        QCOMPARE(m_proxy->rowCount(), 600);
+        QCOMPARE(currentKey(), QString("ns-0/pod-417"));
+
+        // When pod B's name is typed
+        m_proxy->setText({});
+        typeInto("pod-52");
+        // Then A was filtered out: the selection is cleared, not moved to B by itself
+        QCOMPARE(removedCurrent.count(), 1);
+        QVERIFY(!view.selectionModel()->currentIndex().isValid());
+        select("ns-1/pod-52");
+
+        // When the text is replaced by pod C's name, without clearing it first
+        typeInto("pod-305");
+        m_proxy->setText("pod-305");
+        // Then only C's rows show, nothing is current, and C can be chosen
+        QCOMPARE(proxyKeys(), referenceKeys());
+        QVERIFY(!view.selectionModel()->currentIndex().isValid());
+        select("ns-2/pod-305");
+        QCOMPARE(currentKey(), QString("ns-2/pod-305"));
+        // And a cleared filter shows every object the store holds
+        m_proxy->setText({});
+        QCOMPARE(m_proxy->rowCount(), int(m_store->size()));
+        QCOMPARE(proxyKeys(), referenceKeys());
+        expectMappingHolds();
     }
 
     void shouldKeepSortOrderAndSelectionAfterUpdates()
@@ -306,6 +373,14 @@ private slots:
     }
 
 private:
+    // Every shown row maps to a source row and back.
+    void expectMappingHolds() const
+    {
+        for (int row = 0; row < m_proxy->rowCount(); ++row)
+            QCOMPARE(m_proxy->mapFromSource(m_proxy->mapToSource(m_proxy->index(row, 0))).row(),
+                     row);
+    }
+
     void sync()
     {
         m_store->flush();
