@@ -30,7 +30,10 @@ private slots:
         SimConfig config;
         config.namespaces = 3;
         config.pods = 600;
-        config.churnPerSecond = 50;
+        // KUBEGLASS_FILTER_SOAK_CHURN sets another rate (0: a quiet cluster).
+        config.churnPerSecond = qEnvironmentVariableIsSet("KUBEGLASS_FILTER_SOAK_CHURN")
+                                    ? qEnvironmentVariableIntValue("KUBEGLASS_FILTER_SOAK_CHURN")
+                                    : 50;
         QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
         QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 550, 30000);
         m_filter = m_window->findChild<QLineEdit *>(QStringLiteral("filterField"));
