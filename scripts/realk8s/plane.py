@@ -12,6 +12,7 @@ Only the standard library; binaries come from scripts/realk8s/control-plane.sh.
 
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -33,9 +34,18 @@ def log(message):
 
 
 def free_port():
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+    """A free loopback port below the ephemeral range: a port the kernel hands out to outgoing
+    connections could be taken by one while its server restarts."""
+    with open("/proc/sys/net/ipv4/ip_local_port_range") as f:
+        ephemeral_low = int(f.read().split()[0])
+    while True:
+        port = random.randrange(10000, ephemeral_low)
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", port))
+                return port
+            except OSError:
+                continue
 
 
 def run(*command):
@@ -168,7 +178,25 @@ class Plane:
                 return
             time.sleep(0.05)
 
-    def wait_apiserver(self, timeout=60):
+    def start_apiserver(self, attempts=5):
+        """Starts the apiserver and waits until it is ready. Its port can still be held for a
+        moment by the one just killed: then it exits at once and is started again."""
+        for attempt in range(attempts):
+            log_size = os.path.getsize(os.path.join(self.dir, "logs", "kube-apiserver.log")) \
+                if os.path.exists(os.path.join(self.dir, "logs", "kube-apiserver.log")) else 0
+            self.launch("kube-apiserver")
+            try:
+                return self.wait_apiserver()
+            except RuntimeError:
+                with open(os.path.join(self.dir, "logs", "kube-apiserver.log"), "rb") as f:
+                    f.seek(log_size)
+                    in_use = b"address already in use" in f.read()
+                if not in_use or attempt == attempts - 1:
+                    raise
+                log("the apiserver's port is still in use; starting it again")
+                time.sleep(1)
+
+    def wait_apiserver(self, timeout=90):
         api = self.api()
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -239,7 +267,8 @@ def start(d, binaries):
             "--service-account-signing-key-file", os.path.join(pki, "sa.key"),
             "--service-cluster-ip-range", "10.96.0.0/16",
             "--endpoint-reconciler-type", "none", "--etcd-compaction-interval", "1m",
-            "--profiling=false", "--v", "1"],
+            # -v 3 logs every request with its status (httplog): tests read what happened.
+            "--profiling=false", "--v", "3"],
         "kube-controller-manager": [
             os.path.join(binaries, "kube-controller-manager"), "--kubeconfig", kcm_kc,
             "--controllers", "*,-nodelifecycle", "--leader-elect=false",
@@ -254,12 +283,10 @@ def start(d, binaries):
         "otherNamespaces": others, "commands": commands, "pids": {}, "timings": {},
     }
     plane.save()
-    for name in COMPONENTS:
-        plane.launch(name)
-        if name == "etcd":
-            plane.wait_etcd()
-        elif name == "kube-apiserver":
-            plane.wait_apiserver()
+    plane.launch("etcd")
+    plane.wait_etcd()
+    plane.start_apiserver()
+    plane.launch("kube-controller-manager")
     ready = time.monotonic() - started
     log(f"control plane ready in {ready:.1f} s at {server}")
     seeding = time.monotonic()
@@ -303,12 +330,10 @@ def control(action, d, args):
     if action == "kill-apiserver":
         plane.kill("kube-apiserver")
     elif action == "start-apiserver":
-        plane.launch("kube-apiserver")
-        plane.wait_apiserver()
+        plane.start_apiserver()
     elif action == "restart-apiserver":
         plane.kill("kube-apiserver")
-        plane.launch("kube-apiserver")
-        plane.wait_apiserver()
+        plane.start_apiserver()
     elif action == "restart-etcd":
         plane.kill("etcd", signal.SIGTERM)
         plane.launch("etcd")

@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QProcess>
 
+#include <algorithm>
+
 namespace {
 
 const char kPrefix[] = "KUBEGLASS_REALK8S_";
@@ -50,12 +52,23 @@ RealCluster::RealCluster()
 
 QByteArray RealCluster::control(const QString &action, const QStringList &arguments, bool *ok) const
 {
+    const QStringList command = controlCommand(action, arguments);
+    return runProcess(command.first(), command.mid(1), ok, 120000);
+}
+
+std::unique_ptr<QProcess> RealCluster::startControl(const QString &action) const
+{
+    const QStringList command = controlCommand(action, {});
+    auto process = std::make_unique<QProcess>();
+    process->start(command.first(), command.mid(1));
+    return process;
+}
+
+QStringList RealCluster::controlCommand(const QString &action, const QStringList &arguments) const
+{
     // CONTROL is "python3 /path/plane.py": neither path holds a space in our layouts.
-    QStringList command = value(QStringLiteral("CONTROL")).split(QLatin1Char(' '));
-    const QString program = command.takeFirst();
-    return runProcess(program,
-                      command + QStringList{action, value(QStringLiteral("DIR"))} + arguments, ok,
-                      120000);
+    return value(QStringLiteral("CONTROL")).split(QLatin1Char(' ')) +
+           QStringList{action, value(QStringLiteral("DIR"))} + arguments;
 }
 
 QByteArray RealCluster::kubectl(const QStringList &arguments, bool *ok,
@@ -88,4 +101,18 @@ QJsonObject RealCluster::kubectlObjects(const QString &resource, const QString &
                        metadata.value("resourceVersion").toString());
     }
     return objects;
+}
+
+int RealCluster::apiserverLogCount(const QList<QByteArray> &parts) const
+{
+    QFile file(value(QStringLiteral("DIR")) + QStringLiteral("/logs/kube-apiserver.log"));
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    int count = 0;
+    while (!file.atEnd()) {
+        const QByteArray line = file.readLine();
+        count += std::all_of(parts.begin(), parts.end(),
+                             [&](const QByteArray &part) { return line.contains(part); });
+    }
+    return count;
 }
