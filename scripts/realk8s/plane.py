@@ -294,10 +294,10 @@ def start(d, binaries):
     seeded = time.monotonic() - seeding
     plane.state["seededPods"] = counts["pods"]
     plane.state["timings"] = {"readySeconds": round(ready, 1), "seedSeconds": round(seeded, 1),
-                              "podsPerSecond": round(counts["pods"] / seeded, 1)}
+                              "podsPerSecond": counts["seededPodsPerSecond"]}
     plane.save()
-    log(f"seeded {counts} in {seeded:.1f} s ({counts['pods'] / seeded:.0f} pods/s); "
-        f"env file {os.path.join(plane.dir, 'env')}")
+    log(f"seeded {counts} in {seeded:.1f} s (pods with their status: "
+        f"{counts['seededPodsPerSecond']:.0f} pods/s); env file {os.path.join(plane.dir, 'env')}")
 
 
 def stop(d):

@@ -84,7 +84,7 @@ def ensure(api, path, body):
     api.call("POST", path, body, ok=(200, 201, 409))
 
 
-def node(name, index):
+def node(name):
     return {"apiVersion": "v1", "kind": "Node",
             "metadata": {"name": name, "labels": {"kubernetes.io/hostname": name,
                                                   "kubernetes.io/os": "linux"}}}
@@ -149,7 +149,7 @@ def seed(api):
         # manager would make it a moment later.
         ensure(api, f"/api/v1/namespaces/{ns}/serviceaccounts", {"metadata": {"name": "default"}})
     for index, name in enumerate(NODES):
-        ensure(api, "/api/v1/nodes", node(name, index))
+        ensure(api, "/api/v1/nodes", node(name))
         current = api.call("GET", f"/api/v1/nodes/{name}")
         current["status"] = node_status(name, index)
         api.call("PUT", f"/api/v1/nodes/{name}/status", current)
@@ -169,8 +169,10 @@ def seed(api):
         for i in range(PODS_PER_NAMESPACE):
             app = ["web", "api", "worker", "cron"][i % 4]
             jobs.append((ns, f"{app}-{i:03d}", len(jobs), {"app": app, "seed": "true"}))
+    started = time.monotonic()
     with concurrent.futures.ThreadPoolExecutor(THREADS) as pool:
         list(pool.map(lambda job: create_pod(api, *job), jobs))
+        pod_seconds = time.monotonic() - started
         for ns in namespaces:
             for i in range(3):
                 pool.submit(ensure, api, f"/api/v1/namespaces/{ns}/services", {
@@ -199,7 +201,8 @@ def seed(api):
                 "spec": {"size": i + 1, "color": ["red", "green", "blue", "amber"][i]}})
     deployment_pods = wait_for_deployment_pods(api)
     return {"namespaces": len(namespaces), "pods": len(jobs) + deployment_pods,
-            "nodes": len(NODES), "widgets": 8}
+            "nodes": len(NODES), "widgets": 8,
+            "seededPodsPerSecond": round(len(jobs) / pod_seconds, 1)}
 
 
 def wait_for_deployment_pods(api):

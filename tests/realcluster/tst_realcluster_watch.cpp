@@ -132,6 +132,38 @@ private slots:
         QCOMPARE(m_watch->process().state(), QProcess::Running);
     }
 
+    void shouldNotSayWatchingBeforeTheWatchIsOpen()
+    {
+        // Pending the phase-honesty fix in core/watch (another branch). Seen here: while the
+        // restarted apiserver accepts connections but does not serve yet, the reflector
+        // re-watches and prints phase "watching"; seconds later that watch is refused 410 "too
+        // old resource version", so it was never open. Whether it re-watches or relists first
+        // depends on timing, so the defect does not show on every run and QEXPECT_FAIL would
+        // turn into XPASS: run it with KUBEGLASS_REALK8S_PENDING=1 until the fix is in, then
+        // drop this skip.
+        if (qEnvironmentVariableIsEmpty("KUBEGLASS_REALK8S_PENDING"))
+            QSKIP("pending the phase-honesty fix (core/watch): see the comment above");
+        // Given a synced watch, and writes that its resumed watch will be too old for
+        startSyncedWatch();
+        QVERIFY(churn(20));
+        // When the apiserver restarts (its port accepts connections before it serves)
+        const int from = int(m_watch->lines().size());
+        QVERIFY(control("restart-apiserver"));
+        verifyEqualsKubectl("pods", QString(), QString(), 60000);
+        // Then no "watching" phase is followed by that watch's refusal before anything else
+        const QList<QJsonObject> &lines = m_watch->lines();
+        for (int i = m_watch->indexOf("phase", "watching", from); i >= 0;
+             i = m_watch->indexOf("phase", "watching", i + 1)) {
+            const int next = i + 1;
+            QVERIFY2(
+                next >= lines.size() || lines.at(next).value("code").toInt() != 410,
+                qPrintable(QStringLiteral("phase \"watching\" at line %1, then: %2")
+                               .arg(i)
+                               .arg(QString::fromUtf8(
+                                   QJsonDocument(lines.at(next)).toJson(QJsonDocument::Compact)))));
+        }
+    }
+
     void shouldEqualKubectlAfterEtcdRestart()
     {
         // Given a synced watch
