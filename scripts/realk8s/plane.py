@@ -117,6 +117,11 @@ class Plane:
             "CONTROL": f"{sys.executable} {os.path.abspath(__file__)}",
             "SEEDED_PODS": s.get("seededPods", 0),
         }
+        # The tokens alone, one a line, for the credential scan (tests/security) after the tests.
+        with open(os.path.join(self.dir, "credentials.txt"), "w") as f:
+            os.chmod(f.name, 0o600)
+            f.write("# realk8s plane tokens (random per start)\n")
+            f.write("".join(s[key] + "\n" for key in ("adminToken", "viewerToken", "kcmToken")))
         tmp = os.path.join(self.dir, "env.tmp")
         with open(tmp, "w") as f:
             for key, value in env.items():
@@ -278,7 +283,7 @@ def start(d, binaries):
     }
     plane.state = {
         "server": server, "ca": ca, "etcdUrl": etcd_url, "adminToken": tokens["admin"],
-        "viewerToken": tokens["viewer"], "adminKubeconfig": admin_kc,
+        "viewerToken": tokens["viewer"], "kcmToken": tokens["kcm"], "adminKubeconfig": admin_kc,
         "viewerKubeconfig": viewer_kc, "viewerNamespace": viewer_namespace,
         "otherNamespaces": others, "commands": commands, "pids": {}, "timings": {},
     }
