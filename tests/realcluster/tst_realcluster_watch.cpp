@@ -22,20 +22,30 @@ private:
 
     QStringList adminArgs() const { return {"--kubeconfig", m_cluster->value("ADMIN_KUBECONFIG")}; }
 
-    // Polls until the snapshot equals kubectl's list (the plane is quiet by then); on timeout
-    // compares the last two, so that a failure shows the difference.
-    void verifyEqualsKubectl(const QString &resource, const QString &namespaceName = QString(),
-                             const QString &kubeconfig = QString(), int timeoutMs = 30000)
+    // Polls until the snapshot equals kubectl's list (the plane is quiet by then).
+    bool waitEqualsKubectl(const QString &resource, const QString &namespaceName = QString(),
+                           const QString &kubeconfig = QString(), int timeoutMs = 30000)
     {
         QElapsedTimer timer;
         timer.start();
-        QJsonObject expected;
         do {
-            expected = m_cluster->kubectlObjects(resource, namespaceName, kubeconfig);
+            const QJsonObject expected =
+                m_cluster->kubectlObjects(resource, namespaceName, kubeconfig);
             if (!expected.isEmpty() && m_watch->snapshotObjects() == expected)
-                return;
-            QTest::qWait(500);
+                return true;
+            QTest::qWait(500); // kubectl lists all pods: not in a tight loop
         } while (timer.elapsed() < timeoutMs);
+        return false;
+    }
+
+    // As waitEqualsKubectl(), and on timeout compares the last two so that a failure shows
+    // the difference.
+    void verifyEqualsKubectl(const QString &resource, const QString &namespaceName = QString(),
+                             const QString &kubeconfig = QString(), int timeoutMs = 30000)
+    {
+        if (waitEqualsKubectl(resource, namespaceName, kubeconfig, timeoutMs))
+            return;
+        const QJsonObject expected = m_cluster->kubectlObjects(resource, namespaceName, kubeconfig);
         const QJsonObject actual = m_watch->snapshotObjects();
         QStringList differences;
         for (auto it = expected.begin(); it != expected.end(); ++it)
@@ -53,11 +63,12 @@ private:
         QCOMPARE(actual, expected);
     }
 
-    void startSyncedWatch(const QStringList &extra = {})
+    // kubeglass-watch -A pods as the admin, synced and equal to kubectl.
+    bool startSyncedWatch(const QStringList &extra = {})
     {
-        QVERIFY(m_watch->start(adminArgs() + extra + QStringList{"-A", "pods"}));
-        QTRY_VERIFY_WITH_TIMEOUT(m_watch->count("synced") > 0, 30000);
-        verifyEqualsKubectl("pods");
+        return m_watch->start(adminArgs() + extra + QStringList{"-A", "pods"}) &&
+               QTest::qWaitFor([this] { return m_watch->count("synced") > 0; }, 30000) &&
+               waitEqualsKubectl("pods");
     }
 
     // Runs a control action of the plane (RealCluster::control); true if it succeeded.
@@ -104,7 +115,7 @@ private slots:
     void shouldEqualKubectlAfterSyncAndChurn()
     {
         // Given a synced watch of every pod
-        startSyncedWatch({"--events"});
+        QVERIFY(startSyncedWatch({"--events"}));
         // When pods are created, relabelled, deleted, and configmaps written beside them
         QVERIFY(churn(80));
         // Then the watch ends equal to kubectl, and followed the changes as events
@@ -116,7 +127,7 @@ private slots:
     void shouldEqualKubectlAfterApiserverKilledAndRestarted()
     {
         // Given a synced watch
-        startSyncedWatch();
+        QVERIFY(startSyncedWatch());
         const int linesBefore = int(m_watch->lines().size());
         // When the apiserver is killed (SIGKILL), writes happen once it is back, and the watch
         // reconnects from a resourceVersion the new watch cache may no longer hold
@@ -144,7 +155,7 @@ private slots:
         if (qEnvironmentVariableIsEmpty("KUBEGLASS_REALK8S_PENDING"))
             QSKIP("pending the phase-honesty fix (core/watch): see the comment above");
         // Given a synced watch, and writes that its resumed watch will be too old for
-        startSyncedWatch();
+        QVERIFY(startSyncedWatch());
         QVERIFY(churn(20));
         // When the apiserver restarts (its port accepts connections before it serves)
         const int from = int(m_watch->lines().size());
@@ -167,7 +178,7 @@ private slots:
     void shouldEqualKubectlAfterEtcdRestart()
     {
         // Given a synced watch
-        startSyncedWatch();
+        QVERIFY(startSyncedWatch());
         // When etcd restarts under the apiserver, and writes follow
         QVERIFY(control("restart-etcd"));
         QVERIFY(churn(20));
@@ -178,7 +189,7 @@ private slots:
     void shouldEqualKubectlAfterApiserverPausedAndResumed()
     {
         // Given a synced watch
-        startSyncedWatch();
+        QVERIFY(startSyncedWatch());
         // When the apiserver stops answering for a while (SIGSTOP) and then goes on
         QVERIFY(control("pause-apiserver"));
         QTest::qWait(5000);
@@ -193,7 +204,7 @@ private slots:
     {
         // Given a synced watch that lists one item per page (a list with a resourceVersion
         // other than "0" and a limit is paged from etcd, not served from the watch cache)
-        startSyncedWatch({"--page-size", "1"});
+        QVERIFY(startSyncedWatch({"--page-size", "1"}));
         const int expiriesBefore = continueExpiries();
         // When etcd is compacted past what it saw and the apiserver restarts: its relist at
         // that resourceVersion gets 410 Expired, and it lists again from etcd, page by page
