@@ -109,6 +109,7 @@ for cmd in kube-apiserver kube-controller-manager; do
     go build -trimpath -ldflags "$ldflags" -o "$work/bin/$cmd" "k8s.io/kubernetes/cmd/$cmd"
 done
 "$work/bin/kube-apiserver" --version >&2
+(cd "$work/bin" && sha256sum kube-apiserver kube-controller-manager >SHA256SUMS.built)
 rm -rf "$out"
 mv "$work/bin" "$out"
 cd /
