@@ -186,14 +186,14 @@ class Plane:
     def start_apiserver(self, attempts=5):
         """Starts the apiserver and waits until it is ready. Its port can still be held for a
         moment by the one just killed: then it exits at once and is started again."""
+        log_path = os.path.join(self.dir, "logs", "kube-apiserver.log")
         for attempt in range(attempts):
-            log_size = os.path.getsize(os.path.join(self.dir, "logs", "kube-apiserver.log")) \
-                if os.path.exists(os.path.join(self.dir, "logs", "kube-apiserver.log")) else 0
+            log_size = os.path.getsize(log_path) if os.path.exists(log_path) else 0
             self.launch("kube-apiserver")
             try:
                 return self.wait_apiserver()
             except RuntimeError:
-                with open(os.path.join(self.dir, "logs", "kube-apiserver.log"), "rb") as f:
+                with open(log_path, "rb") as f:
                     f.seek(log_size)
                     in_use = b"address already in use" in f.read()
                 if not in_use or attempt == attempts - 1:
