@@ -124,6 +124,32 @@ private slots:
         QVERIFY(m_watch->count("type", "DELETED") > 0);
     }
 
+    void shouldEqualKubectlForOtherResources_data()
+    {
+        QTest::addColumn<QString>("resource");
+        QTest::newRow("custom resource") << QStringLiteral("widgets");
+        QTest::newRow("deployments") << QStringLiteral("deployments.apps");
+        QTest::newRow("replicasets made by the controller manager")
+            << QStringLiteral("replicasets.apps");
+        QTest::newRow("cluster-scoped nodes") << QStringLiteral("nodes");
+        QTest::newRow("configmaps") << QStringLiteral("configmaps");
+        // Names as kubectl takes them, resolved through the real server's discovery
+        QTest::newRow("short name deploy") << QStringLiteral("deploy");
+        QTest::newRow("short name of a custom resource") << QStringLiteral("wdg");
+        QTest::newRow("kind of a custom resource") << QStringLiteral("Widget");
+    }
+    void shouldEqualKubectlForOtherResources()
+    {
+        QFETCH(QString, resource);
+        // When another seeded resource is listed once, in all namespaces
+        QVERIFY(m_watch->start(adminArgs() + QStringList{"-A", "--exit-after-sync", resource}));
+        QVERIFY(m_watch->process().waitForFinished(60000));
+        // Then it synced and holds what kubectl lists
+        QCOMPARE(m_watch->process().exitCode(), 0);
+        QVERIFY(m_watch->count("synced") > 0);
+        verifyEqualsKubectl(resource, QString(), QString(), 5000);
+    }
+
     void shouldEqualKubectlAfterApiserverKilledAndRestarted()
     {
         // Given a synced watch
