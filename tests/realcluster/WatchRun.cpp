@@ -4,6 +4,8 @@
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <signal.h>
+#include <sys/prctl.h>
 
 WatchRun::WatchRun()
     : m_snapshot(m_dir.filePath(QStringLiteral("snapshot.json")))
@@ -17,6 +19,9 @@ WatchRun::~WatchRun()
 bool WatchRun::start(const QStringList &arguments)
 {
     m_child = std::make_unique<FileCapturedProcess>(m_dir.path());
+    // Should the test crash, the child goes with it instead of watching on (Linux only, as the
+    // realcluster tests are).
+    m_child->process().setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
     m_child->start(QStringLiteral(KUBEGLASS_WATCH_EXE),
                    arguments + QStringList{QStringLiteral("--snapshot"), m_snapshot});
     return m_child->process().waitForStarted(10000);

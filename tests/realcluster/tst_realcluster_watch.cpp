@@ -2,7 +2,6 @@
 #include "tests/realcluster/WatchRun.h"
 
 #include <QElapsedTimer>
-#include <QJsonDocument>
 #include <QProcess>
 #include <QTest>
 
@@ -191,13 +190,13 @@ private slots:
         const QList<QJsonObject> &lines = m_watch->lines();
         for (int i = m_watch->indexOf("phase", "watching", from); i >= 0;
              i = m_watch->indexOf("phase", "watching", i + 1)) {
-            const int next = i + 1;
-            QVERIFY2(
-                next >= lines.size() || lines.at(next).value("code").toInt() != 410,
-                qPrintable(QStringLiteral("phase \"watching\" at line %1, then: %2")
-                               .arg(i)
-                               .arg(QString::fromUtf8(
-                                   QJsonDocument(lines.at(next)).toJson(QJsonDocument::Compact)))));
+            // (QVERIFY2 builds its message even when the check holds: only the line's index)
+            const bool refusedNext =
+                i + 1 < lines.size() && lines.at(i + 1).value("code").toInt() == 410;
+            QVERIFY2(!refusedNext,
+                     qPrintable(QStringLiteral("phase \"watching\" at output line %1 and that "
+                                               "watch refused 410 on the next line")
+                                    .arg(i)));
         }
     }
 
