@@ -110,7 +110,8 @@ done
 mount -t tmpfs -o mode=1777 none "$root/dev/shm"
 mounts+=("$root/dev/shm")
 
-# As CI lays it out: a clean clone of this commit, and shared/ beside it without write bits.
+# As CI lays it out: a clean clone of this commit, and shared/ beside it without write bits
+# (the toolchains, and realk8s/ with the control plane of the realcluster tests).
 mkdir -p "$root/ci"
 git clone -q --no-hardlinks "$top" "$root/ci/kubeglass"
 git -C "$root/ci/kubeglass" checkout -q "$(git -C "$top" rev-parse HEAD)"

@@ -8,6 +8,10 @@ packages=(
   qt6-base-dev qt6-base-dev-tools qt6-qpa-plugins
   libsimdjson-dev libyaml-cpp-dev libssl-dev openssl
   python3 python3-kubernetes
+  # The realcluster tests' control plane (docs/realcluster.md): etcd run as a process of their
+  # own; kube-apiserver 1.20.2 comes from ../shared/realk8s or is built by
+  # scripts/realk8s/control-plane.sh, which installs golang-go itself only when it must build.
+  etcd-server
   xvfb xauth fonts-dejavu-core imagemagick x11-utils time curl
   # Packaging: the AppImage runtime (static) and AppDir tools, .deb, MSI (wixl) and their checks
   libsquashfuse-dev libfuse3-dev fuse3 libzstd-dev liblz4-dev liblzma-dev liblzo2-dev zlib1g-dev
@@ -32,4 +36,14 @@ sudo=()
 ((EUID == 0)) || sudo=(sudo)
 export DEBIAN_FRONTEND=noninteractive
 "${sudo[@]}" apt-get update -q
+# No package may start its service (etcd-server's would, on the default ports; in a chroot or CI
+# container it must not run at all): policy-rc.d says "not allowed" for the install's duration,
+# unless the system has a policy of its own.
+policy=/usr/sbin/policy-rc.d
+if [[ ! -e "$policy" ]]; then
+  printf '#!/bin/sh\n# kubeglass install-deps.sh: no service starts during the install\nexit 101\n' |
+    "${sudo[@]}" tee "$policy" >/dev/null
+  "${sudo[@]}" chmod 755 "$policy"
+  trap '"${sudo[@]}" rm -f "$policy"' EXIT
+fi
 "${sudo[@]}" apt-get install -y -q --no-install-recommends "${missing[@]}"

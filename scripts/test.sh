@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds Kubeglass and runs the whole test suite (CTest), builds it
+# Installs what is missing, builds Kubeglass and runs the whole test suite (CTest; on Linux it
+# includes the realcluster tests against a real kube-apiserver 1.20.2 and etcd, which CTest starts
+# and stops, docs/realcluster.md), builds it
 # again with AddressSanitizer + UndefinedBehaviorSanitizer and runs the suite under them, then
 # cross-builds it for Windows (MinGW-w64, ../shared/toolchains), runs that suite under Wine and
 # installs, runs, upgrades and removes the MSI under Wine.
