@@ -5,9 +5,9 @@
 #include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
+#include "core/yaml/YamlRenderer.h"
 #include "ui/CellValues.h"
 #include "ui/UiLogging.h"
-#include "ui/YamlRenderer.h"
 #include "ui/history/HistoryView.h"
 #include "ui/logs/LogsPanel.h"
 

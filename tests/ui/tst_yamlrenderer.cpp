@@ -4,10 +4,10 @@
 #include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
+#include "core/yaml/YamlRenderer.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/DetailPane.h"
-#include "ui/YamlRenderer.h"
 
 #include <QEventLoop>
 #include <QFile>

@@ -1,4 +1,4 @@
-#include "ui/GoYamlScalars.h"
+#include "core/yaml/GoYamlScalars.h"
 
 #include <QJsonObject>
 #include <QJsonValue>

@@ -1,6 +1,6 @@
-#include "ui/GoYamlEmitter.h"
+#include "core/yaml/GoYamlEmitter.h"
 
-#include "ui/GoYamlScalars.h"
+#include "core/yaml/GoYamlScalars.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
-#include "ui/YamlRenderer.h"
+#include "core/yaml/YamlRenderer.h"
 
-#include "ui/GoYamlEmitter.h"
+#include "core/yaml/GoYamlEmitter.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
