@@ -6,7 +6,8 @@
 #include <QString>
 
 // For values held in a compact binary form when the server wrote them the usual way, with the
-// text kept as it came otherwise (ObjectUid, ResourceVersion), so they read back exactly.
+// text kept as it came otherwise (InlineOrText: ObjectUid, ResourceVersion), so they read back
+// exactly.
 
 // The text of an irregular value: none for the usual, compact case, and shared by copies.
 class FallbackText

@@ -3,42 +3,27 @@
 namespace {
 
 // "xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" in lowercase hex: exactly what QUuid writes back.
-template <typename Text> bool isCanonicalUuid(Text text)
+template <typename Text> QUuid canonicalUuid(Text text)
 {
     if (text.size() != 36)
-        return false;
+        return {};
     for (qsizetype i = 0; i < text.size(); ++i) {
         const char16_t c = codeUnit(text[i]);
         const bool dash = i == 8 || i == 13 || i == 18 || i == 23;
         if (dash ? c != u'-' : !((c >= u'0' && c <= u'9') || (c >= u'a' && c <= u'f')))
-            return false;
+            return {};
     }
-    return true;
+    return QUuid::fromString(text);
 }
 
 } // namespace
 
-template <typename Text> void ObjectUid::assign(Text text)
+QUuid ObjectUidCodec::encode(QStringView text)
 {
-    if (isCanonicalUuid(text))
-        m_uuid = QUuid::fromString(text);
-    if (m_uuid.isNull()) // also the nil UUID, which would otherwise read back as empty
-        m_text = FallbackText(text.toString());
+    return canonicalUuid(text);
 }
 
-ObjectUid::ObjectUid(QStringView text)
+QUuid ObjectUidCodec::encode(QUtf8StringView text)
 {
-    assign(text);
-}
-
-ObjectUid::ObjectUid(QUtf8StringView text)
-{
-    assign(text);
-}
-
-QString ObjectUid::toString() const
-{
-    if (!m_uuid.isNull())
-        return m_uuid.toString(QUuid::WithoutBraces);
-    return m_text.toString();
+    return canonicalUuid(text);
 }

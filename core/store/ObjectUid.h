@@ -1,34 +1,17 @@
 #pragma once
 
-#include "core/store/CompactText.h"
+#include "core/store/InlineOrText.h"
 
-#include <QString>
-#include <QStringView>
-#include <QUtf8StringView>
 #include <QUuid>
 
-// metadata.uid. Apiservers write it as a canonical lowercase UUID, which is held here in 16
-// bytes inline instead of a 96-byte heap string (about 8 MB over 100,000 pods); any other text
-// is kept as it came, so the value always reads back exactly as the server sent it.
-class ObjectUid
+// metadata.uid. Apiservers write it as a canonical lowercase UUID, which is held in 16 bytes
+// inline instead of a 96-byte heap string (about 8 MB over 100,000 pods).
+struct ObjectUidCodec
 {
-public:
-    ObjectUid() = default;
-    explicit ObjectUid(QStringView text);
-    explicit ObjectUid(QUtf8StringView text);
-
-    bool isEmpty() const { return m_uuid.isNull() && !m_text; }
-    QString toString() const;
-
-    friend bool operator==(const ObjectUid &a, const ObjectUid &b)
-    {
-        return a.m_uuid == b.m_uuid && a.m_text == b.m_text;
-    }
-    friend bool operator!=(const ObjectUid &a, const ObjectUid &b) { return !(a == b); }
-
-private:
-    template <typename Text> void assign(Text text);
-
-    QUuid m_uuid;        // null unless the uid is a canonical lowercase UUID
-    FallbackText m_text; // any other non-empty uid; shared by copies
+    using Inline = QUuid; // null: not a canonical lowercase UUID (the nil UUID is kept as text)
+    static QUuid encode(QStringView text);
+    static QUuid encode(QUtf8StringView text);
+    static QString decode(const QUuid &uuid) { return uuid.toString(QUuid::WithoutBraces); }
 };
+
+using ObjectUid = InlineOrText<ObjectUidCodec>;

@@ -4,7 +4,6 @@ namespace {
 
 constexpr qsizetype kMaxRevisionDigits = 19; // below 2^64 - 1, so the plus one cannot overflow
 
-// The revision the text spells, or 0 when it is not a decimal number written as etcd does.
 template <typename Text> quint64 revisionPlusOne(Text text)
 {
     if (text.isEmpty() || text.size() > kMaxRevisionDigits ||
@@ -22,26 +21,12 @@ template <typename Text> quint64 revisionPlusOne(Text text)
 
 } // namespace
 
-template <typename Text> void ResourceVersion::assign(Text text)
+quint64 ResourceVersionCodec::encode(QStringView text)
 {
-    m_revisionPlusOne = revisionPlusOne(text);
-    if (m_revisionPlusOne == 0)
-        m_text = FallbackText(text.toString());
+    return revisionPlusOne(text);
 }
 
-ResourceVersion::ResourceVersion(QStringView text)
+quint64 ResourceVersionCodec::encode(QUtf8StringView text)
 {
-    assign(text);
-}
-
-ResourceVersion::ResourceVersion(QUtf8StringView text)
-{
-    assign(text);
-}
-
-QString ResourceVersion::toString() const
-{
-    if (m_revisionPlusOne != 0)
-        return QString::number(m_revisionPlusOne - 1);
-    return m_text.toString();
+    return revisionPlusOne(text);
 }
