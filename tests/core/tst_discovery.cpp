@@ -1,4 +1,5 @@
 #include "core/discovery/Discovery.h"
+#include "core/discovery/ResourceNameResolver.h"
 #include "core/net/RestClient.h"
 
 #include "tests/core/SimHarness.h"
@@ -53,8 +54,10 @@ private slots:
         QFETCH(QString, input);
         QFETCH(QString, qualified);
         QFETCH(bool, namespaced);
-        const auto type = m_discovery->resolve(input);
-        QVERIFY2(type, qPrintable(input));
+        const ResourceResolution resolution =
+            ResourceNameResolver(m_discovery->resourceTypes()).resolve(input);
+        QVERIFY2(resolution.isFound(), qPrintable(input + ": " + resolution.error));
+        const ResourceType *type = &resolution.type;
         QCOMPARE(type->qualifiedName(), qualified);
         QCOMPARE(type->namespaced, namespaced);
         QVERIFY(type->supports(QStringLiteral("watch")));
@@ -62,9 +65,10 @@ private slots:
 
     void shouldNotResolveUnknownNamesOrSubresources()
     {
-        QVERIFY(!m_discovery->resolve(QStringLiteral("nonsense")));
-        QVERIFY(!m_discovery->resolve(QStringLiteral("pods/log")));
-        QVERIFY(!m_discovery->resolve(QString()));
+        const ResourceNameResolver resolver(m_discovery->resourceTypes());
+        QVERIFY(!resolver.resolve(QStringLiteral("nonsense")).isFound());
+        QVERIFY(!resolver.resolve(QStringLiteral("pods/log")).isFound());
+        QVERIFY(!resolver.resolve(QString()).isFound());
     }
 
     void shouldFailWhenServerUnreachable()
