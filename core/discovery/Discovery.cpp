@@ -57,8 +57,8 @@ void Discovery::refresh()
                 const bool preferred = version == versions.first();
                 fetch(
                     QStringLiteral("/api/") + version,
-                    [this, version, preferred](const QByteArray &body) {
-                        onGroupVersion(QString(), version, preferred, body);
+                    [this, version](const QByteArray &body) {
+                        onGroupVersion(QString(), version, body);
                     },
                     preferred);
             }
@@ -82,13 +82,12 @@ void Discovery::refresh()
                 for (const QJsonValue &versionValue : versions) {
                     const QString version =
                         versionValue.toObject().value(QLatin1String("version")).toString();
-                    const bool isPreferred = version == preferred;
-                    if (!isPreferred)
+                    if (version != preferred)
                         m_groupVersions << name + QLatin1Char('/') + version;
                     fetch(
                         QStringLiteral("/apis/%1/%2").arg(name, version),
-                        [this, name, version, isPreferred](const QByteArray &body) {
-                            onGroupVersion(name, version, isPreferred, body);
+                        [this, name, version](const QByteArray &body) {
+                            onGroupVersion(name, version, body);
                         },
                         false);
                 }
@@ -124,8 +123,7 @@ void Discovery::fetch(const QString &path, std::function<void(const QByteArray &
     });
 }
 
-void Discovery::onGroupVersion(const QString &group, const QString &version, bool preferred,
-                               const QByteArray &body)
+void Discovery::onGroupVersion(const QString &group, const QString &version, const QByteArray &body)
 {
     const QJsonArray resources =
         QJsonDocument::fromJson(body).object().value(QLatin1String("resources")).toArray();
@@ -142,7 +140,6 @@ void Discovery::onGroupVersion(const QString &group, const QString &version, boo
         type.namespaced = resource.value(QLatin1String("namespaced")).toBool();
         type.verbs = toStringList(resource.value(QLatin1String("verbs")));
         type.shortNames = toStringList(resource.value(QLatin1String("shortNames")));
-        type.preferredVersion = preferred;
         m_building.append(type);
     }
 }

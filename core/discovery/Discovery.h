@@ -43,8 +43,7 @@ signals:
 private:
     void fetch(const QString &path, std::function<void(const QByteArray &body)> onBody,
                bool essential);
-    void onGroupVersion(const QString &group, const QString &version, bool preferred,
-                        const QByteArray &body);
+    void onGroupVersion(const QString &group, const QString &version, const QByteArray &body);
     void finishOne();
     void abandon();
 
