@@ -7,6 +7,8 @@
 #include <QSignalSpy>
 #include <QTest>
 
+#include <algorithm>
+
 // Discovery against the simulator and kubectl-style name resolution.
 class TestDiscovery : public QObject
 {
@@ -69,6 +71,38 @@ private slots:
         QVERIFY(!resolver.resolve(QStringLiteral("nonsense")).isFound());
         QVERIFY(!resolver.resolve(QStringLiteral("pods/log")).isFound());
         QVERIFY(!resolver.resolve(QString()).isFound());
+    }
+
+    void shouldReadDiscoveryServedAsA120ServerServesIt()
+    {
+        // Given the simulator's discovery, read in init()
+        const QList<ResourceType> &types = m_discovery->resourceTypes();
+        auto typeOf = [&types](const QString &groupVersion, const QString &plural) {
+            const auto it = std::find_if(types.cbegin(), types.cend(), [&](const ResourceType &t) {
+                return t.groupVersion() == groupVersion && t.resource == plural;
+            });
+            return it == types.cend() ? ResourceType() : *it;
+        };
+        // Then built-ins leave singularName empty, as 1.20 does; custom resources name theirs
+        QCOMPARE(typeOf("v1", "pods").kind, QString("Pod"));
+        QCOMPARE(typeOf("v1", "pods").singular, QString());
+        QCOMPARE(typeOf("apps/v1", "deployments").singular, QString());
+        QCOMPARE(typeOf("demo.kubeglass.io/v1", "widgets").singular, QString("widget"));
+        // And short names come from discovery
+        QCOMPARE(typeOf("v1", "pods").shortNames, QStringList{"po"});
+        QCOMPARE(typeOf("apps/v1", "deployments").shortNames, QStringList{"deploy"});
+        QCOMPARE(typeOf("apiextensions.k8s.io/v1", "customresourcedefinitions").shortNames,
+                 (QStringList{"crd", "crds"}));
+        // And group versions come in 1.20's priority order, with the versions 1.20 still serves
+        QStringList groupVersions;
+        for (const ResourceType &type : types) {
+            if (!groupVersions.contains(type.groupVersion()))
+                groupVersions << type.groupVersion();
+        }
+        QCOMPARE(groupVersions,
+                 (QStringList{"v1", "apps/v1", "authorization.k8s.io/v1",
+                              "authorization.k8s.io/v1beta1", "apiextensions.k8s.io/v1",
+                              "apiextensions.k8s.io/v1beta1", "demo.kubeglass.io/v1"}));
     }
 
     void shouldFailWhenServerUnreachable()
