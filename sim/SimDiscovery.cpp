@@ -3,19 +3,43 @@
 #include "sim/SimJson.h"
 #include "sim/SimResourceType.h"
 
+#include <algorithm>
+
 namespace {
 
 const QByteArray kAuthorizationGroup = "authorization.k8s.io";
+const QList<QByteArray> kAuthorizationVersions = {"v1", "v1beta1"};
 
-QList<QByteArray> servedGroups()
+// 1.20's kube-apiserver lists built-in groups by the aggregator's priorities (apps 17800,
+// authorization.k8s.io 17600, apiextensions.k8s.io 16700), custom resources' groups (1000)
+// after them: kubectl resolves names in this order.
+const QList<QByteArray> kBuiltInGroupOrder = {"apps", kAuthorizationGroup, "apiextensions.k8s.io"};
+
+struct ServedGroup
 {
-    QList<QByteArray> groups;
+    QByteArray name;
+    QList<QByteArray> versions; // preferred first
+};
+
+QList<ServedGroup> servedGroups()
+{
+    QList<ServedGroup> groups;
+    for (const QByteArray &name : kBuiltInGroupOrder)
+        groups.append(
+            {name, name == kAuthorizationGroup ? kAuthorizationVersions : QList<QByteArray>{}});
     for (int i = 0; i < SimResourceType::Count; ++i) {
-        const QByteArray g = SimResourceType::get(static_cast<SimResourceType::Id>(i)).group;
-        if (!g.isEmpty() && !groups.contains(g))
-            groups.append(g);
+        const SimResourceType &t = SimResourceType::get(static_cast<SimResourceType::Id>(i));
+        if (t.group.isEmpty())
+            continue;
+        auto group = std::find_if(groups.begin(), groups.end(),
+                                  [&t](const ServedGroup &g) { return g.name == t.group; });
+        if (group == groups.end())
+            group = groups.insert(groups.end(), {t.group, {}});
+        for (const QByteArray &version : t.versions()) {
+            if (!group->versions.contains(version))
+                group->versions.append(version);
+        }
     }
-    groups.append(kAuthorizationGroup);
     return groups;
 }
 
@@ -51,15 +75,23 @@ QByteArray SimDiscovery::apiGroupList()
 {
     QByteArray out = R"({"kind":"APIGroupList","apiVersion":"v1","groups":[)";
     bool first = true;
-    for (const QByteArray &g : servedGroups()) {
+    for (const ServedGroup &g : servedGroups()) {
         if (!first)
             out.append(',');
         first = false;
-        const QByteArray gv = g + "/v1";
-        out.append(R"({"name":)").append(SimJson::quoted(g));
-        out.append(R"(,"versions":[{"groupVersion":)").append(SimJson::quoted(gv));
-        out.append(R"(,"version":"v1"}],"preferredVersion":{"groupVersion":)");
-        out.append(SimJson::quoted(gv)).append(R"(,"version":"v1"}})");
+        QByteArray versions;
+        for (const QByteArray &version : g.versions) {
+            if (!versions.isEmpty())
+                versions.append(',');
+            versions.append(R"({"groupVersion":)" + SimJson::quoted(g.name + '/' + version) +
+                            R"(,"version":)" + SimJson::quoted(version) + '}');
+        }
+        const QByteArray preferred = g.versions.first();
+        out.append(R"({"name":)").append(SimJson::quoted(g.name));
+        out.append(R"(,"versions":[)").append(versions);
+        out.append(R"(],"preferredVersion":{"groupVersion":)");
+        out.append(SimJson::quoted(g.name + '/' + preferred));
+        out.append(R"(,"version":)").append(SimJson::quoted(preferred)).append("}}");
     }
     return out.append("]}");
 }
@@ -74,12 +106,12 @@ QByteArray SimDiscovery::resourceList(const QByteArray &groupVersion)
     };
     for (int i = 0; i < SimResourceType::Count; ++i) {
         const SimResourceType &t = SimResourceType::get(static_cast<SimResourceType::Id>(i));
-        if (t.groupVersion() != groupVersion)
+        if (!t.servedAt(groupVersion))
             continue;
         QByteArray e =
             R"({"name":)" + SimJson::quoted(t.plural) + R"(,"singularName":)" +
-            SimJson::quoted(t.singular) + R"(,"namespaced":)" + (t.namespaced ? "true" : "false") +
-            R"(,"kind":)" + SimJson::quoted(t.kind) +
+            SimJson::quoted(t.custom ? t.singular : QByteArray()) + R"(,"namespaced":)" +
+            (t.namespaced ? "true" : "false") + R"(,"kind":)" + SimJson::quoted(t.kind) +
             R"(,"verbs":["create","delete","deletecollection","get","list","patch","update","watch"])";
         if (!t.shortNames.isEmpty())
             e.append(R"(,"shortNames":)").append(quotedList(t.shortNames));
@@ -94,7 +126,8 @@ QByteArray SimDiscovery::resourceList(const QByteArray &groupVersion)
                 R"(,"verbs":["get","patch","update"]})");
         }
     }
-    if (groupVersion == kAuthorizationGroup + "/v1") {
+    if (groupVersion.startsWith(kAuthorizationGroup + '/') &&
+        kAuthorizationVersions.contains(groupVersion.mid(kAuthorizationGroup.size() + 1))) {
         for (const QByteArray &plural :
              {QByteArray("selfsubjectaccessreviews"), QByteArray("selfsubjectrulesreviews")}) {
             const QByteArray kind = plural == "selfsubjectaccessreviews"

@@ -2,6 +2,8 @@
 
 #include "sim/SimJson.h"
 
+#include <algorithm>
+
 namespace {
 
 using Column = SimResourceType::Column;
@@ -136,6 +138,7 @@ QList<SimResourceType> makeTypes()
                   {nameColumn(), cell("Color", "string", "The widget's colour"),
                    cell("Size", "integer", "The widget's size"),
                    cell("Phase", "string", "Lifecycle phase"), ageColumn()}});
+    types.last().custom = true;
     types.append({T::CustomResourceDefinitions,
                   "customresourcedefinitions",
                   "customresourcedefinition",
@@ -145,6 +148,7 @@ QList<SimResourceType> makeTypes()
                   false,
                   {"crd", "crds"},
                   defaultColumns()});
+    types.last().olderVersions = {"v1beta1"};
     return types;
 }
 
@@ -160,7 +164,7 @@ const SimResourceType *SimResourceType::find(QByteArrayView groupVersion, QByteA
 {
     for (int i = 0; i < Count; ++i) {
         const SimResourceType &t = get(static_cast<Id>(i));
-        if (t.plural == plural && t.groupVersion() == groupVersion)
+        if (t.plural == plural && t.servedAt(groupVersion))
             return &t;
     }
     return nullptr;
@@ -174,6 +178,13 @@ const SimResourceType *SimResourceType::byPlural(QByteArrayView plural)
             return &t;
     }
     return nullptr;
+}
+
+bool SimResourceType::servedAt(QByteArrayView groupVersion) const
+{
+    const QList<QByteArray> all = versions();
+    return std::any_of(all.cbegin(), all.cend(),
+                       [&](const QByteArray &v) { return this->groupVersion(v) == groupVersion; });
 }
 
 QByteArray SimResourceType::basePath() const

@@ -47,8 +47,22 @@ struct SimResourceType
     bool namespaced;
     QList<QByteArray> shortNames;
     QList<Column> columns;
+    // Versions served besides version (after it in discovery), as 1.20 still serves
+    // apiextensions.k8s.io/v1beta1: the same objects.
+    QList<QByteArray> olderVersions = {};
+    // A custom resource: its definition names its singular. Built-ins leave discovery's
+    // singularName empty, as a 1.20 server does.
+    bool custom = false;
 
-    QByteArray groupVersion() const { return group.isEmpty() ? version : group + '/' + version; }
+    QByteArray groupVersion() const { return groupVersion(version); }
+    QByteArray groupVersion(const QByteArray &v) const
+    {
+        return group.isEmpty() ? v : group + '/' + v;
+    }
+    // version, then olderVersions.
+    QList<QByteArray> versions() const { return QList<QByteArray>{version} + olderVersions; }
+    // Served at "v1" or "<group>/<version>" (any of its versions).
+    bool servedAt(QByteArrayView groupVersion) const;
     QByteArray listKind() const { return kind + "List"; }
     // "/api/v1" or "/apis/<group>/<version>".
     QByteArray basePath() const;
@@ -56,7 +70,7 @@ struct SimResourceType
     QByteArray columnDefinitionsJson() const;
 
     static const SimResourceType &get(Id id);
-    // The type served at groupVersion with that plural name, or nullptr.
+    // The type served at groupVersion (any of its versions) with that plural name, or nullptr.
     static const SimResourceType *find(QByteArrayView groupVersion, QByteArrayView plural);
     // The type with that plural name in any group, or nullptr (the control API's resource=).
     static const SimResourceType *byPlural(QByteArrayView plural);

@@ -78,7 +78,8 @@ void ClusterMember::watch(const View &view)
     m_problemShown = false;
     if (m_catalog->isReady()) {
         // The type as this cluster serves it: another version, or not at all.
-        const std::optional<ResourceType> served = m_catalog->find(view.type.qualifiedName());
+        const std::optional<ResourceType> served =
+            m_catalog->find(view.type.qualifiedName(), view.type.version);
         if (served && ResourceCatalog::isWatchable(*served)) {
             m_type = *served;
         } else {
@@ -119,7 +120,8 @@ void ClusterMember::onTypesChanged()
         return;
     // The resource answered 404: follow it to another version, or say it is gone.
     m_recheckType = false;
-    const std::optional<ResourceType> served = m_catalog->find(m_type.qualifiedName());
+    const std::optional<ResourceType> served =
+        m_catalog->find(m_type.qualifiedName(), m_type.version);
     if (served && ResourceCatalog::isWatchable(*served)) {
         if (served->version != m_type.version) {
             qCInfo(lcUi) << m_type.qualifiedName() << "moved to version" << served->version;

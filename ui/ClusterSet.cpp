@@ -181,15 +181,19 @@ QList<ResourceType> ClusterSet::types() const
     return types;
 }
 
-std::optional<ResourceType> ClusterSet::findType(const QString &name) const
+ResourceResolution ClusterSet::resolveType(const QString &name) const
 {
+    std::optional<ResourceResolution> first;
     for (const ClusterMember *member : m_members) {
         if (!member->catalog()->isReady())
             continue;
-        if (std::optional<ResourceType> type = member->catalog()->find(name))
-            return type;
+        ResourceResolution resolution = member->catalog()->resolve(name);
+        if (resolution.isFound())
+            return resolution;
+        if (!first)
+            first = std::move(resolution);
     }
-    return std::nullopt;
+    return first.value_or(ResourceResolution());
 }
 
 QStringList ClusterSet::partialFailures() const

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/discovery/ResourceNameResolver.h"
 #include "core/discovery/ResourceType.h"
 #include "core/net/RestConfig.h"
 #include "ui/ClusterMember.h"
@@ -70,7 +71,9 @@ public:
     void refreshCatalogs();
     // Every type some cluster serves, once (the first cluster's entry for a name).
     QList<ResourceType> types() const;
-    std::optional<ResourceType> findType(const QString &name) const;
+    // A name as kubectl takes it, in the first ready cluster that serves it; otherwise what
+    // the first ready cluster says of it (ambiguous or unknown).
+    ResourceResolution resolveType(const QString &name) const;
     // "cluster: group/version" of the group versions that did not answer.
     QStringList partialFailures() const;
     // The union of the clusters' namespaces, sorted.

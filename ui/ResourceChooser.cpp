@@ -7,7 +7,10 @@
 #include "ui/MessageBar.h"
 #include "ui/problems/ProblemsPage.h"
 
+#include <QAbstractItemView>
 #include <QComboBox>
+#include <QCompleter>
+#include <QLineEdit>
 
 ResourceChooser::ResourceChooser(MainToolBar *toolBar, ClusterSet *clusters, MessageBar *messages,
                                  ClusterMessages *clusterMessages,
@@ -19,8 +22,12 @@ ResourceChooser::ResourceChooser(MainToolBar *toolBar, ClusterSet *clusters, Mes
     , m_clusterMessages(clusterMessages)
     , m_shown(std::move(shown))
 {
-    connect(m_toolBar->resourcePicker(), &QComboBox::activated, this,
-            &ResourceChooser::onActivated);
+    QComboBox *picker = m_toolBar->resourcePicker();
+    // A list entry or completion picked: activated. Text typed and entered: QComboBox
+    // activates only text equal to an entry, so the line edit's Enter is handled here.
+    connect(picker, &QComboBox::activated, this,
+            [this] { choose(m_toolBar->resourcePicker()->currentText()); });
+    connect(picker->lineEdit(), &QLineEdit::returnPressed, this, &ResourceChooser::onReturnPressed);
 }
 
 void ResourceChooser::rebuild(bool problemsShown)
@@ -33,36 +40,80 @@ void ResourceChooser::rebuild(bool problemsShown)
 
 bool ResourceChooser::select(const QString &qualifiedName)
 {
-    const int index = m_toolBar->resourcePicker()->findData(qualifiedName);
+    QComboBox *picker = m_toolBar->resourcePicker();
+    const int index = picker->findData(qualifiedName);
     if (index < 0)
         return false;
-    m_toolBar->resourcePicker()->setCurrentIndex(index);
-    onActivated();
+    picker->setCurrentIndex(index);
+    choose(picker->currentText());
     return true;
 }
 
-void ResourceChooser::onActivated()
+void ResourceChooser::onReturnPressed()
 {
-    const QString text = m_toolBar->resourcePicker()->currentText().trimmed();
+    // A completion the user moved to is the completer's to apply; it then emits activated.
+    const QAbstractItemView *popup = m_toolBar->resourcePicker()->completer()->popup();
+    if (popup->isVisible() && popup->currentIndex().isValid())
+        return;
+    choose(m_toolBar->resourcePicker()->lineEdit()->text());
+}
+
+void ResourceChooser::choose(const QString &typed)
+{
+    const QString text = typed.trimmed();
+    if (text.isEmpty())
+        return;
     if (!m_clusters->anyCatalogReady()) {
         if (text != m_shown().qualifiedName())
             m_messages->showInfo(tr("Still asking the server which resource types it serves; "
                                     "try again in a moment."));
         return;
     }
-    if (text.compare(ProblemsPage::pickerEntry(), Qt::CaseInsensitive) == 0)
+    QComboBox *picker = m_toolBar->resourcePicker();
+    if (text.compare(ProblemsPage::pickerEntry(), Qt::CaseInsensitive) == 0) {
+        picker->setCurrentIndex(picker->findData(ProblemsPage::pickerEntry()));
+        forgetError();
         return emit problemsChosen();
-    const std::optional<ResourceType> type = m_clusters->findType(text);
+    }
     m_clusterMessages->detach();
-    if (!type) {
-        m_messages->showError(
-            tr("Unknown resource type \"%1\". Pick one from the list (Ctrl+T).").arg(text));
-        return;
+    // The entry of the type shown keeps its version (one entered as name.version.group): Enter
+    // can come twice while the completer's popup is open, the second time with that entry.
+    const ResourceType shown = m_shown();
+    if (text == shown.qualifiedName()) {
+        forgetError();
+        return emit typeChosen(shown);
     }
-    if (!ResourceCatalog::isWatchable(*type)) {
-        m_messages->showError(tr("%1 cannot be listed or watched: the server allows only %2.")
-                                  .arg(type->qualifiedName(), type->verbs.join(u", ")));
-        return;
+    const ResourceResolution resolution = m_clusters->resolveType(text);
+    switch (resolution.outcome) {
+    case ResourceResolution::Outcome::Unknown:
+        return showError(tr("Cannot show \"%1\": %2. Pick a type from the list (Ctrl+T).")
+                             .arg(text, resolution.error));
+    case ResourceResolution::Outcome::Ambiguous:
+        return showError(tr("Cannot show \"%1\": %2. Pick one of them from the list (Ctrl+T).")
+                             .arg(text, resolution.error));
+    case ResourceResolution::Outcome::Found:
+        break;
     }
-    emit typeChosen(*type);
+    const ResourceType &type = resolution.type;
+    if (!ResourceCatalog::isWatchable(type))
+        return showError(tr("%1 cannot be listed or watched: the server allows only %2.")
+                             .arg(type.qualifiedName(), type.verbs.join(u", ")));
+    forgetError();
+    // The entry of what the name means, so the box shows the type the table shows.
+    picker->setCurrentIndex(picker->findData(type.qualifiedName()));
+    emit typeChosen(type);
+}
+
+void ResourceChooser::showError(const QString &text)
+{
+    m_error = text;
+    m_messages->showError(text);
+}
+
+void ResourceChooser::forgetError()
+{
+    // Only this chooser's own message: a kubeconfig warning or a cluster's problem stays.
+    if (!m_error.isEmpty() && m_messages->isVisible() && m_messages->text() == m_error)
+        m_messages->hide();
+    m_error.clear();
 }

@@ -12,8 +12,10 @@ class MainToolBar;
 class MessageBar;
 
 // The resource picker's side of the window: offers the clusters' types (until discovery
-// answers, only what is shown) and turns what the user picks into the Problems view or a type
-// to watch, or says in the message bar why it cannot be watched.
+// answers, only what is shown) and turns what the user picks, or types as kubectl takes it
+// ("deploy", "Deployment", "deployments.v1.apps") and enters, into the Problems view or a type
+// to watch, or says in the message bar why it cannot: unknown, ambiguous (naming the choices)
+// or not watchable.
 class ResourceChooser : public QObject
 {
     Q_OBJECT
@@ -35,11 +37,15 @@ signals:
     void typeChosen(const ResourceType &type);
 
 private:
-    void onActivated();
+    void onReturnPressed();
+    void choose(const QString &typed);
+    void showError(const QString &text);
+    void forgetError();
 
     MainToolBar *m_toolBar;             // Not owned.
     ClusterSet *m_clusters;             // Not owned.
     MessageBar *m_messages;             // Not owned.
     ClusterMessages *m_clusterMessages; // Not owned.
     std::function<ResourceType()> m_shown;
+    QString m_error; // the message this chooser showed last, until a type is chosen
 };

@@ -1,6 +1,7 @@
 #include "app/kubeglass-watch/ClusterWatch.h"
 
 #include "core/discovery/Discovery.h"
+#include "core/discovery/ResourceNameResolver.h"
 #include "core/net/RestClient.h"
 #include "core/session/WakeReconnector.h"
 #include "core/store/ObjectStore.h"
@@ -77,13 +78,14 @@ void ClusterWatch::onDiscovered()
 {
     if (m_failed || m_reflector)
         return;
-    const std::optional<ResourceType> type = m_discovery->resolve(m_options.resource);
-    if (!type) {
-        diagnostic(QStringLiteral("the server doesn't have a resource type \"%1\"")
-                       .arg(m_options.resource));
+    const ResourceResolution resolution =
+        ResourceNameResolver(m_discovery->resourceTypes()).resolve(m_options.resource);
+    if (!resolution.isFound()) {
+        diagnostic(resolution.error);
         fail();
         return;
     }
+    const ResourceType *type = &resolution.type;
     if (!type->supports(QStringLiteral("list")) || !type->supports(QStringLiteral("watch"))) {
         diagnostic(QStringLiteral("%1 cannot be listed and watched").arg(type->qualifiedName()));
         fail();

@@ -20,7 +20,9 @@ namespace {
 const char *const kDescription =
     R"(List and watch one Kubernetes resource, printing JSON lines on stdout.
 
-RESOURCE is resolved through discovery: pods, po, deployments.apps, deploy, a CRD plural...
+RESOURCE is resolved through discovery as kubectl resolves it: a plural, singular, short
+name or kind (deployments, deployment, deploy, Deployment), optionally qualified by group or
+version and group (deployments.apps, deployments.v1.apps); a custom resource's names too.
 Output lines (each with "ts", ms since start):
   {"ts":12,"phase":"listing","resourceVersion":""}        phase changes; phases are
                                                           idle, listing, watching,

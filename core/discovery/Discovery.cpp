@@ -42,6 +42,8 @@ void Discovery::refresh()
 {
     abandon();
     m_building.clear();
+    m_coreVersions.clear();
+    m_groupVersions.clear();
     m_buildingFailures.clear();
     m_failed = false;
     // Discovery documents are small: QJsonDocument is fine here.
@@ -50,12 +52,13 @@ void Discovery::refresh()
         [this](const QByteArray &body) {
             const QJsonObject api = QJsonDocument::fromJson(body).object();
             const QStringList versions = toStringList(api.value(QLatin1String("versions")));
+            m_coreVersions = versions;
             for (const QString &version : versions) {
                 const bool preferred = version == versions.first();
                 fetch(
                     QStringLiteral("/api/") + version,
-                    [this, version, preferred](const QByteArray &body) {
-                        onGroupVersion(QString(), version, preferred, body);
+                    [this, version](const QByteArray &body) {
+                        onGroupVersion(QString(), version, body);
                     },
                     preferred);
             }
@@ -74,14 +77,17 @@ void Discovery::refresh()
                                               .value(QLatin1String("version"))
                                               .toString();
                 const QJsonArray versions = group.value(QLatin1String("versions")).toArray();
+                if (!preferred.isEmpty())
+                    m_groupVersions << name + QLatin1Char('/') + preferred;
                 for (const QJsonValue &versionValue : versions) {
                     const QString version =
                         versionValue.toObject().value(QLatin1String("version")).toString();
-                    const bool isPreferred = version == preferred;
+                    if (version != preferred)
+                        m_groupVersions << name + QLatin1Char('/') + version;
                     fetch(
                         QStringLiteral("/apis/%1/%2").arg(name, version),
-                        [this, name, version, isPreferred](const QByteArray &body) {
-                            onGroupVersion(name, version, isPreferred, body);
+                        [this, name, version](const QByteArray &body) {
+                            onGroupVersion(name, version, body);
                         },
                         false);
                 }
@@ -117,8 +123,7 @@ void Discovery::fetch(const QString &path, std::function<void(const QByteArray &
     });
 }
 
-void Discovery::onGroupVersion(const QString &group, const QString &version, bool preferred,
-                               const QByteArray &body)
+void Discovery::onGroupVersion(const QString &group, const QString &version, const QByteArray &body)
 {
     const QJsonArray resources =
         QJsonDocument::fromJson(body).object().value(QLatin1String("resources")).toArray();
@@ -135,7 +140,6 @@ void Discovery::onGroupVersion(const QString &group, const QString &version, boo
         type.namespaced = resource.value(QLatin1String("namespaced")).toBool();
         type.verbs = toStringList(resource.value(QLatin1String("verbs")));
         type.shortNames = toStringList(resource.value(QLatin1String("shortNames")));
-        type.preferredVersion = preferred;
         m_building.append(type);
     }
 }
@@ -144,56 +148,17 @@ void Discovery::finishOne()
 {
     if (!m_pending.isEmpty() || m_failed)
         return;
-    // Preferred versions first, the core group before named groups, then by name: resolve()
-    // takes the first match, as kubectl prefers core and preferred versions.
+    // kubectl's priority: /api's versions, then /apis' groups in the server's order, each
+    // preferred version first. The server orders groups by priority, so "events" means core
+    // v1's and "ingresses" on 1.20 extensions/v1beta1's.
+    const QStringList order = m_coreVersions + m_groupVersions;
     std::stable_sort(m_building.begin(), m_building.end(),
-                     [](const ResourceType &a, const ResourceType &b) {
-                         if (a.preferredVersion != b.preferredVersion)
-                             return a.preferredVersion;
-                         if (a.group.isEmpty() != b.group.isEmpty())
-                             return a.group.isEmpty();
-                         return a.group < b.group;
+                     [&order](const ResourceType &a, const ResourceType &b) {
+                         return order.indexOf(a.groupVersion()) < order.indexOf(b.groupVersion());
                      });
     m_types = m_building;
     m_partialFailures = m_buildingFailures;
     m_ready = true;
     qCInfo(lcDiscovery) << "discovered" << m_types.size() << "resource types";
     emit ready(m_types, m_partialFailures);
-}
-
-std::optional<ResourceType> Discovery::resolve(const QString &input) const
-{
-    const QString name = input.trimmed().toLower();
-    if (name.isEmpty())
-        return std::nullopt;
-    // "resource.group" or "resource.version.group"
-    const qsizetype dot = name.indexOf(QLatin1Char('.'));
-    const QString head = dot < 0 ? name : name.left(dot);
-    const QString tail = dot < 0 ? QString() : name.mid(dot + 1);
-    auto matchesName = [](const ResourceType &type, const QString &n) {
-        return type.resource == n || type.singular == n || type.shortNames.contains(n) ||
-               type.kind.toLower() == n;
-    };
-    auto matchesGroup = [&](const ResourceType &type) {
-        if (tail.isEmpty())
-            return true;
-        return type.group == tail || type.version + QLatin1Char('.') + type.group == tail;
-    };
-    // Exact plural first, then singular, short names and kinds, as kubectl's RESTMapper does.
-    for (const ResourceType &type : m_types) {
-        if (type.resource == head && matchesGroup(type))
-            return type;
-    }
-    for (const ResourceType &type : m_types) {
-        if (matchesName(type, head) && matchesGroup(type))
-            return type;
-    }
-    // A dotted name that is not resource.group may be a plural of a group with dots alone.
-    if (dot >= 0) {
-        for (const ResourceType &type : m_types) {
-            if (type.qualifiedName() == name)
-                return type;
-        }
-    }
-    return std::nullopt;
 }

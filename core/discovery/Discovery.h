@@ -8,14 +8,11 @@
 #include <QPointer>
 #include <QString>
 
-#include <optional>
-
 class RestCall;
 class RestClient;
 
-// The server's resource types: /api, /api/v1, /apis and each group's versions (preferred first),
-// fetched asynchronously. resolve() maps what a user types ("po", "deployments.apps",
-// "deploy", "Widget", a custom resource plural) to a type, as kubectl does.
+// The server's resource types: /api, /api/v1, /apis and each group's versions, fetched
+// asynchronously, in the priority order kubectl gives them (ResourceNameResolver).
 class Discovery : public QObject
 {
     Q_OBJECT
@@ -30,11 +27,13 @@ public:
     void refresh();
     bool isReady() const { return m_ready; }
     bool isRefreshing() const { return !m_pending.isEmpty(); }
-    // Every type, preferred versions first.
+    // Every type of every served version, in kubectl's priority order (client-go's
+    // restmapper.NewDiscoveryRESTMapper): the core group, then each group in the order /apis
+    // lists them, its preferred version before its others (in their listed order); each group
+    // version's types as it lists them.
     const QList<ResourceType> &resourceTypes() const { return m_types; }
     // Group versions that failed while the rest succeeded ("metrics.k8s.io/v1beta1: 503 ...").
     const QStringList &partialFailures() const { return m_partialFailures; }
-    std::optional<ResourceType> resolve(const QString &name) const;
 
 signals:
     // Carries copies of resourceTypes() and partialFailures(), for a receiver on another thread.
@@ -44,8 +43,7 @@ signals:
 private:
     void fetch(const QString &path, std::function<void(const QByteArray &body)> onBody,
                bool essential);
-    void onGroupVersion(const QString &group, const QString &version, bool preferred,
-                        const QByteArray &body);
+    void onGroupVersion(const QString &group, const QString &version, const QByteArray &body);
     void finishOne();
     void abandon();
 
@@ -53,6 +51,9 @@ private:
     QList<QPointer<RestCall>>
         m_pending; // Owned (deleteLater); the client deletes it first if the client goes first.
     QList<ResourceType> m_building;
+    // Group versions in priority order, from /api and from /apis.
+    QStringList m_coreVersions;
+    QStringList m_groupVersions;
     QList<ResourceType> m_types;
     QStringList m_partialFailures;
     QStringList m_buildingFailures;

@@ -14,7 +14,6 @@ struct ResourceType
     bool namespaced = true;
     QStringList verbs;
     QStringList shortNames;
-    bool preferredVersion = true; // the group's preferred version
 
     QString groupVersion() const
     {

@@ -62,6 +62,8 @@ void ResourceCatalog::onDiscovered(const QList<ResourceType> &types,
         seen.insert(name);
         m_types.append(type);
     }
+    m_allVersions = types;
+    m_resolver = ResourceNameResolver(types);
     m_partialFailures = partialFailures;
     m_ready = true;
     m_refreshing = false;
@@ -69,21 +71,24 @@ void ResourceCatalog::onDiscovered(const QList<ResourceType> &types,
     emit typesChanged();
 }
 
-std::optional<ResourceType> ResourceCatalog::find(const QString &name) const
+std::optional<ResourceType> ResourceCatalog::find(const QString &qualifiedName,
+                                                  const QString &version) const
 {
-    const QString wanted = name.trimmed().toLower();
-    if (wanted.isEmpty())
-        return std::nullopt;
+    const QString wanted = qualifiedName.trimmed().toLower();
+    for (const ResourceType &type : m_allVersions) {
+        if (type.qualifiedName() == wanted && type.version == version)
+            return type;
+    }
     for (const ResourceType &type : m_types) {
         if (type.qualifiedName() == wanted)
             return type;
     }
-    for (const ResourceType &type : m_types) {
-        if (type.resource == wanted || type.singular == wanted ||
-            type.shortNames.contains(wanted) || type.kind.toLower() == wanted)
-            return type;
-    }
     return std::nullopt;
+}
+
+ResourceResolution ResourceCatalog::resolve(const QString &name) const
+{
+    return m_resolver.resolve(name);
 }
 
 bool ResourceCatalog::isWatchable(const ResourceType &type)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/discovery/ResourceNameResolver.h"
 #include "core/discovery/ResourceType.h"
 #include "core/net/ApiError.h"
 #include "core/watch/WatchTarget.h"
@@ -33,8 +34,14 @@ public:
     const QList<ResourceType> &types() const { return m_types; }
     // Group versions that did not answer while the rest did.
     const QStringList &partialFailures() const { return m_partialFailures; }
-    // By qualified name ("deployments.apps"), plural, singular, short name or kind.
-    std::optional<ResourceType> find(const QString &name) const;
+    // The type of that qualified name ("deployments.apps") at version when that is served,
+    // else at its preferred version; for a type chosen before (remembered, or at another
+    // version), not for what the user types (resolve()).
+    std::optional<ResourceType> find(const QString &qualifiedName,
+                                     const QString &version = QString()) const;
+    // A name as kubectl takes it ("deploy", "Deployment", "deployments.v1.apps"), over every
+    // served version; not found until discovery has answered.
+    ResourceResolution resolve(const QString &name) const;
 
     // The reflector needs list and watch.
     static bool isWatchable(const ResourceType &type);
@@ -53,6 +60,8 @@ private:
 
     Discovery *m_discovery; // Owned; lives and dies (deleteLater) on the network thread.
     QList<ResourceType> m_types;
+    QList<ResourceType> m_allVersions; // every served version, in priority order
+    ResourceNameResolver m_resolver{{}};
     QStringList m_partialFailures;
     bool m_ready = false;
     bool m_refreshing = false;

@@ -1,10 +1,13 @@
 #include "core/discovery/Discovery.h"
+#include "core/discovery/ResourceNameResolver.h"
 #include "core/net/RestClient.h"
 
 #include "tests/core/SimHarness.h"
 
 #include <QSignalSpy>
 #include <QTest>
+
+#include <algorithm>
 
 // Discovery against the simulator and kubectl-style name resolution.
 class TestDiscovery : public QObject
@@ -53,8 +56,10 @@ private slots:
         QFETCH(QString, input);
         QFETCH(QString, qualified);
         QFETCH(bool, namespaced);
-        const auto type = m_discovery->resolve(input);
-        QVERIFY2(type, qPrintable(input));
+        const ResourceResolution resolution =
+            ResourceNameResolver(m_discovery->resourceTypes()).resolve(input);
+        QVERIFY2(resolution.isFound(), qPrintable(input + ": " + resolution.error));
+        const ResourceType *type = &resolution.type;
         QCOMPARE(type->qualifiedName(), qualified);
         QCOMPARE(type->namespaced, namespaced);
         QVERIFY(type->supports(QStringLiteral("watch")));
@@ -62,9 +67,42 @@ private slots:
 
     void shouldNotResolveUnknownNamesOrSubresources()
     {
-        QVERIFY(!m_discovery->resolve(QStringLiteral("nonsense")));
-        QVERIFY(!m_discovery->resolve(QStringLiteral("pods/log")));
-        QVERIFY(!m_discovery->resolve(QString()));
+        const ResourceNameResolver resolver(m_discovery->resourceTypes());
+        QVERIFY(!resolver.resolve(QStringLiteral("nonsense")).isFound());
+        QVERIFY(!resolver.resolve(QStringLiteral("pods/log")).isFound());
+        QVERIFY(!resolver.resolve(QString()).isFound());
+    }
+
+    void shouldReadDiscoveryServedAsA120ServerServesIt()
+    {
+        // Given the simulator's discovery, read in init()
+        const QList<ResourceType> &types = m_discovery->resourceTypes();
+        auto typeOf = [&types](const QString &groupVersion, const QString &plural) {
+            const auto it = std::find_if(types.cbegin(), types.cend(), [&](const ResourceType &t) {
+                return t.groupVersion() == groupVersion && t.resource == plural;
+            });
+            return it == types.cend() ? ResourceType() : *it;
+        };
+        // Then built-ins leave singularName empty, as 1.20 does; custom resources name theirs
+        QCOMPARE(typeOf("v1", "pods").kind, QString("Pod"));
+        QCOMPARE(typeOf("v1", "pods").singular, QString());
+        QCOMPARE(typeOf("apps/v1", "deployments").singular, QString());
+        QCOMPARE(typeOf("demo.kubeglass.io/v1", "widgets").singular, QString("widget"));
+        // And short names come from discovery
+        QCOMPARE(typeOf("v1", "pods").shortNames, QStringList{"po"});
+        QCOMPARE(typeOf("apps/v1", "deployments").shortNames, QStringList{"deploy"});
+        QCOMPARE(typeOf("apiextensions.k8s.io/v1", "customresourcedefinitions").shortNames,
+                 (QStringList{"crd", "crds"}));
+        // And group versions come in 1.20's priority order, with the versions 1.20 still serves
+        QStringList groupVersions;
+        for (const ResourceType &type : types) {
+            if (!groupVersions.contains(type.groupVersion()))
+                groupVersions << type.groupVersion();
+        }
+        QCOMPARE(groupVersions,
+                 (QStringList{"v1", "apps/v1", "authorization.k8s.io/v1",
+                              "authorization.k8s.io/v1beta1", "apiextensions.k8s.io/v1",
+                              "apiextensions.k8s.io/v1beta1", "demo.kubeglass.io/v1"}));
     }
 
     void shouldFailWhenServerUnreachable()

@@ -1,3 +1,4 @@
+#include "tests/access/ScriptedApiServer.h"
 #include "tests/core/SimHarness.h"
 #include "tests/core/StopSignalSender.h"
 #include "tests/support/FileCapturedProcess.h"
@@ -5,6 +6,7 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QJsonObject>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
@@ -145,6 +147,88 @@ private slots:
             listed |= request.toObject().value("path").toString() ==
                       QLatin1String("/apis/apps/v1/namespaces/default/deployments");
         QVERIFY(listed);
+    }
+
+    void shouldWatchTheTypeAKubectlNameSelects_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("path");
+        const QString deployments("/apis/apps/v1/namespaces/default/deployments");
+        QTest::newRow("plural") << "deployments" << deployments;
+        QTest::newRow("singular") << "deployment" << deployments;
+        QTest::newRow("kind") << "Deployment" << deployments;
+        QTest::newRow("short") << "deploy" << deployments;
+        QTest::newRow("name.group") << "deployments.apps" << deployments;
+        QTest::newRow("name.version.group") << "deployments.v1.apps" << deployments;
+        QTest::newRow("core short") << "svc"
+                                    << "/api/v1/namespaces/default/services";
+        QTest::newRow("core kind") << "Pod"
+                                   << "/api/v1/namespaces/default/pods";
+        QTest::newRow("custom short") << "wdg"
+                                      << "/apis/demo.kubeglass.io/v1/namespaces/default/widgets";
+        QTest::newRow("custom singular") << "widget"
+                                         << "/apis/demo.kubeglass.io/v1/namespaces/default/widgets";
+        QTest::newRow("crd") << "crd"
+                             << "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+        QTest::newRow("older version") << "crd.v1beta1.apiextensions.k8s.io"
+                                       << "/apis/apiextensions.k8s.io/v1beta1/"
+                                          "customresourcedefinitions";
+    }
+    void shouldWatchTheTypeAKubectlNameSelects()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, path);
+        // Given the simulator / When the resource argument is a name kubectl takes
+        launch(serverArgs() + QStringList{"--exit-after-sync", name});
+        QVERIFY(m_child->process().waitForFinished(20000));
+        // Then the type kubectl picks is listed and synced
+        const QString diagnostics = QString::fromUtf8(m_child->readAllStandardError());
+        QCOMPARE(m_child->process().exitCode(), 0);
+        QVERIFY2(diagnostics.contains("watching " + path), qPrintable(diagnostics));
+        QVERIFY(hasLine("synced"));
+    }
+
+    void shouldSayWhatANameMeansOnA120Server_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("said");
+        QTest::newRow("ing: extensions first")
+            << "ing"
+            << "watching /apis/extensions/v1beta1/namespaces/default/ingresses";
+        QTest::newRow("ev: core first") << "ev"
+                                        << "watching /api/v1/namespaces/default/events";
+        QTest::newRow("cj: batch/v1beta1") << "cj"
+                                           << "watching /apis/batch/v1beta1/namespaces/"
+                                              "default/cronjobs";
+        QTest::newRow("ambiguous") << "mice"
+                                   << "resource type \"mice\" is ambiguous: it matches "
+                                      "mice.demo.example.com, mouses.demo.example.com";
+        QTest::newRow("unknown") << "gadgetz"
+                                 << "the server doesn't have a resource type \"gadgetz\"";
+        QTest::newRow("short name in capitals") << "PO"
+                                                << "the server doesn't have a resource type \"PO\"";
+    }
+    void shouldSayWhatANameMeansOnA120Server()
+    {
+        QFETCH(QString, name);
+        QFETCH(QString, said);
+        // Given a server answering discovery as a 1.20.2 kube-apiserver does (lists: 404)
+        QFile fixture(QStringLiteral(":/fixtures/discovery-1.20.2.json"));
+        QVERIFY(fixture.open(QIODevice::ReadOnly));
+        const QJsonObject documents = QJsonDocument::fromJson(fixture.readAll()).object();
+        ScriptedApiServer server;
+        for (auto it = documents.begin(); it != documents.end(); ++it)
+            server.answer("GET " + it.key().toUtf8(), 200,
+                          QJsonDocument(it.value().toObject()).toJson(QJsonDocument::Compact));
+        QVERIFY(server.start());
+        // When kubeglass-watch is given the name (the server answers in this thread's loop)
+        launch({"--server", server.url().toString(), "--duration", "1", name});
+        QTRY_VERIFY_WITH_TIMEOUT(m_child->process().state() == QProcess::NotRunning, 20000);
+        // Then it says which type it watches, or why it cannot, in kubectl's words
+        const QString diagnostics = QString::fromUtf8(m_child->readAllStandardError());
+        QVERIFY2(diagnostics.contains(said), qPrintable(diagnostics));
+        if (!said.startsWith("watching"))
+            QCOMPARE(m_child->process().exitCode(), 1);
     }
 
     void shouldReportErrorAndBackoffLines()
