@@ -1,12 +1,18 @@
 #include "sim/SimControl.h"
 
 #include "sim/SimCluster.h"
+#include "sim/SimHttpConnection.h"
 #include "sim/SimJson.h"
 #include "sim/SimLogs.h"
 #include "sim/SimServer.h"
+#include "sim/SimTcpServer.h"
 #include "sim/SimWatch.h"
 
+#include <QLoggingCategory>
 #include <QPointer>
+#include <QTimer>
+
+Q_DECLARE_LOGGING_CATEGORY(lcSim)
 
 const SimControl::Entry SimControl::s_table[] = {
     {"state", &SimControl::state},
@@ -23,6 +29,8 @@ const SimControl::Entry SimControl::s_table[] = {
     {"garbage", &SimControl::garbage},
     {"truncate", &SimControl::truncate},
     {"stall", &SimControl::stall},
+    {"freeze", &SimControl::freeze},
+    {"thaw", &SimControl::thaw},
     {"omit-initial-events-end", &SimControl::omitInitialEventsEnd},
     {"logs", &SimControl::logs},
     {"drop-logs", &SimControl::dropLogs},
@@ -209,7 +217,27 @@ int SimControl::refuse(QByteArray *body)
     const double seconds = number("seconds", 1, &ok);
     if (!ok || seconds < 0 || seconds > 3600)
         return bad(body, QStringLiteral("refuse needs seconds=S"));
-    m_server.refuseConnections(int(seconds * 1000));
+    SimServer &server = m_server;
+    server.m_tcp->close();
+    const auto watches = server.m_watches;
+    for (const QPointer<SimWatch> &w : watches) {
+        if (w)
+            w->drop();
+    }
+    // Idle keep-alive connections close too, so clients really have to reconnect; deferred so
+    // the control call's own answer is written first.
+    QTimer::singleShot(0, &server, [&server] {
+        const auto connections = server.m_connections;
+        for (const QPointer<SimHttpConnection> &c : connections) {
+            if (c)
+                c->close();
+        }
+    });
+    QTimer::singleShot(int(seconds * 1000), &server, [&server] {
+        if (!server.m_tcp->listen(QHostAddress::LocalHost, server.m_port))
+            qCWarning(lcSim) << "cannot listen again on port" << server.m_port
+                             << server.m_tcp->errorString();
+    });
     return 200;
 }
 
@@ -236,6 +264,25 @@ int SimControl::stall(QByteArray *body)
         if (w)
             w->stall(m_server.m_nextWatchStallMs);
     }
+    return 200;
+}
+
+int SimControl::freeze(QByteArray *)
+{
+    m_server.m_watches.removeAll(nullptr);
+    m_server.m_freeze.freeze(m_server.m_watches);
+    return 200;
+}
+
+int SimControl::thaw(QByteArray *body)
+{
+    m_server.m_watches.removeAll(nullptr);
+    const SimFreeze::Held held = m_server.m_freeze.thaw(m_server.m_watches);
+    for (const auto &[connection, request] : held) {
+        if (connection)
+            m_server.onRequest(connection, request);
+    }
+    *body = okJson(R"(,"served":)" + QByteArray::number(held.size()));
     return 200;
 }
 
@@ -267,5 +314,7 @@ int SimControl::reset(QByteArray *)
     m_server.m_faults.clear();
     m_server.m_nextWatchGarbage = m_server.m_nextWatchTruncated = false;
     m_server.m_nextWatchStallMs = 0;
+    QByteArray thawed;
+    thaw(&thawed);
     return 200;
 }

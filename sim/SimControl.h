@@ -48,6 +48,8 @@ private:
     int garbage(QByteArray *body);
     int truncate(QByteArray *body);
     int stall(QByteArray *body);
+    int freeze(QByteArray *body);
+    int thaw(QByteArray *body);
     int omitInitialEventsEnd(QByteArray *body);
     int logs(QByteArray *body);
     int dropLogs(QByteArray *body);

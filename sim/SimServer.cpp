@@ -18,11 +18,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLoggingCategory>
-#include <QTimer>
 
 #include <optional>
 
-Q_LOGGING_CATEGORY(lcSim, "kubeglass.sim")
+Q_LOGGING_CATEGORY(lcSim, "kubeglass.sim") // also SimControl's
 
 namespace {
 
@@ -172,6 +171,8 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
         connection->sendResponse(status, kJson, body);
         return;
     }
+    if (m_freeze.hold(connection, request))
+        return;
     const bool isWatch = SimHttpRequest::isTrue(request.queryValue("watch"));
     if (const auto failure = m_faults.take(request, isWatch)) {
         QList<QPair<QByteArray, QByteArray>> headers;
@@ -587,29 +588,6 @@ int SimServer::control(const QByteArray &call, const QList<QPair<QByteArray, QBy
                        QByteArray *body)
 {
     return SimControl(*this, query).run(call, body);
-}
-
-void SimServer::refuseConnections(int ms)
-{
-    m_tcp->close();
-    const auto watches = m_watches;
-    for (const QPointer<SimWatch> &w : watches) {
-        if (w)
-            w->drop();
-    }
-    // Idle keep-alive connections close too, so clients really have to reconnect; deferred so
-    // the control call's own answer is written first.
-    QTimer::singleShot(0, this, [this] {
-        const auto connections = m_connections;
-        for (const QPointer<SimHttpConnection> &c : connections) {
-            if (c)
-                c->close();
-        }
-    });
-    QTimer::singleShot(ms, this, [this] {
-        if (!m_tcp->listen(QHostAddress::LocalHost, m_port))
-            qCWarning(lcSim) << "cannot listen again on port" << m_port << m_tcp->errorString();
-    });
 }
 
 QByteArray SimServer::stateJson(const QByteArray &resource) const

@@ -3,6 +3,7 @@
 #include "sim/SimAuth.h"
 #include "sim/SimConfig.h"
 #include "sim/SimFaults.h"
+#include "sim/SimFreeze.h"
 #include "sim/SimObject.h"
 
 #include <QList>
@@ -83,7 +84,6 @@ private:
     QByteArray expiredStatus(quint64 requested) const;
     QByteArray stateJson(const QByteArray &resource) const;
     QByteArray requestsJson() const;
-    void refuseConnections(int seconds);
 
     SimConfig m_config;
     std::unique_ptr<SimAuth> m_auth;
@@ -94,6 +94,7 @@ private:
     bool m_tls = false;
     QString m_error;
     SimFaults m_faults;
+    SimFreeze m_freeze;
     bool m_nextWatchGarbage = false;
     bool m_nextWatchTruncated = false;
     int m_nextWatchStallMs = 0;

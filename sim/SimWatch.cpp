@@ -18,9 +18,9 @@ SimWatch::SimWatch(SimHttpConnection *connection, Options options, quint64 progr
     , m_progressRv(progressRv)
 {
     m_bookmarkTimer.setInterval(qMax(10, m_options.bookmarkIntervalMs));
-    connect(&m_bookmarkTimer, &QTimer::timeout, this, &SimWatch::sendBookmark);
+    connect(&m_bookmarkTimer, &QTimer::timeout, this, &SimWatch::onBookmarkTimer);
     m_timeoutTimer.setSingleShot(true);
-    connect(&m_timeoutTimer, &QTimer::timeout, this, &SimWatch::finish);
+    connect(&m_timeoutTimer, &QTimer::timeout, this, &SimWatch::onTimeout);
     m_stallTimer.setSingleShot(true);
     connect(&m_stallTimer, &QTimer::timeout, this, &SimWatch::pump);
 }
@@ -63,6 +63,7 @@ void SimWatch::queueEvent(const SimEvent &event)
     const SimObject &now = *event.object;
     if (now.type != m_options.type)
         return;
+    m_cacheMoved = true;
     const bool nowMatches = matches(now);
     const bool wasMatching = event.previous && matches(*event.previous);
     switch (event.type) {
@@ -85,9 +86,32 @@ void SimWatch::queueEvent(const SimEvent &event)
 
 void SimWatch::sendBookmark()
 {
-    if (m_ending || !m_queue.empty() || m_stallTimer.isActive())
+    if (m_ending || !m_queue.empty() || m_stallTimer.isActive() || m_frozen)
         return;
+    m_cacheMoved = false;
     enqueue({SimEvent::Added, nullptr, bookmarkLine(m_progressRv, false)});
+}
+
+void SimWatch::onBookmarkTimer()
+{
+    // As a 1.20 apiserver: a periodic bookmark only when the resource's watch cache moved, so
+    // a watch of a resource nobody changes stays silent for as long as it is open.
+    if (m_cacheMoved)
+        sendBookmark();
+}
+
+void SimWatch::onTimeout()
+{
+    if (m_frozen)
+        m_ending = true; // ends once thawed, after what is queued
+    else
+        finish();
+}
+
+void SimWatch::setFrozen(bool frozen)
+{
+    m_frozen = frozen;
+    pump();
 }
 
 QByteArray SimWatch::bookmarkLine(quint64 rv, bool initialEventsEnd) const
@@ -142,7 +166,7 @@ QByteArray SimWatch::render(const Item &item)
 
 void SimWatch::pump()
 {
-    if (!m_started || m_finished || m_stallTimer.isActive())
+    if (!m_started || m_finished || m_stallTimer.isActive() || m_frozen)
         return;
     if (m_garbagePending && m_queue.empty() && !m_wroteEvent) {
         m_garbagePending = false;

@@ -44,8 +44,11 @@ public:
     // A store change (replayed or live): filtered by namespace and selector; an object that
     // stops matching is sent as DELETED, one that starts matching as ADDED.
     void queueEvent(const SimEvent &event);
-    // A BOOKMARK at the latest version seen, if nothing is waiting to be sent.
+    // A BOOKMARK at the latest version seen, if nothing is waiting to be sent (/_sim/bookmark).
     void sendBookmark();
+    // Frozen (SimFreeze): nothing is sent, not even a bookmark or the end at the timeout, until
+    // thawed.
+    void setFrozen(bool frozen);
 
     // Faults.
     void failWith(const QByteArray &statusJson); // ERROR event, then a clean end
@@ -70,6 +73,8 @@ private:
     QByteArray render(const Item &item);
     QByteArray bookmarkLine(quint64 rv, bool initialEventsEnd) const;
     void enqueue(Item item);
+    void onBookmarkTimer();
+    void onTimeout();
     void pump();
     void finish();
 
@@ -84,6 +89,8 @@ private:
     bool m_garbagePending = false;
     bool m_truncatePending = false;
     bool m_wroteEvent = false;
+    bool m_frozen = false;
+    bool m_cacheMoved = false; // a change of this resource type since the last bookmark
     QTimer m_bookmarkTimer;
     QTimer m_timeoutTimer;
     QTimer m_stallTimer;

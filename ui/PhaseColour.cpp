@@ -7,6 +7,8 @@ QColor reflectorPhaseColour(ReflectorPhase phase)
         return QColor(30, 140, 60);
     case ReflectorPhase::Listing:
         return QColor(40, 110, 200);
+    case ReflectorPhase::Connecting:
+        return QColor(90, 120, 160);
     case ReflectorPhase::BackingOff:
         return QColor(196, 110, 0);
     case ReflectorPhase::Stopped:

@@ -63,8 +63,8 @@ ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withCha
     m_error->setMinimumWidth(260);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_stalls = addField(grid, 4, 0, tr("Stalls"), QStringLiteral("stallsLabel"),
-                        tr("Watches restarted because the server sent nothing, not even a "
-                           "bookmark, for the stall timeout"));
+                        tr("Silent watches restarted because the server did not answer a "
+                           "check of their connection (a quiet watch alone is never one)"));
     m_reconnected =
         addField(grid, 4, 2, tr("Reconnected"), QStringLiteral("reconnectedLabel"),
                  tr("When and why the connection was last renewed after a wake from suspend "
@@ -172,7 +172,8 @@ void ReflectorStatusWidget::refresh()
                                       stats.lastReconnectReason)
                            : tr("—"));
 
-    const bool loading = phase == ReflectorPhase::Listing;
+    const bool loading = phase == ReflectorPhase::Listing ||
+                         (phase == ReflectorPhase::Connecting && !m_session->hasSynced());
     m_progress->setVisible(loading);
     m_cancel->setVisible(loading);
     if (loading) {

@@ -71,6 +71,13 @@ StaleBannerPresenter::Message StaleBannerPresenter::describe(const SessionState 
     const ReflectorPhase phase = state.phase;
     if (phase == ReflectorPhase::Watching)
         return message;
+    // The server ends every watch after its timeoutSeconds and the reflector watches again at
+    // once from the last resourceVersion: nothing is missed while that request is answered.
+    const bool renewing = phase == ReflectorPhase::Connecting && state.synced &&
+                          state.staleSince.isValid() &&
+                          state.staleSince.msecsTo(now) < kRenewalGraceMs;
+    if (renewing)
+        return message;
     message.visible = true;
     const QLocale locale;
     if (!state.synced && phase != ReflectorPhase::BackingOff && phase != ReflectorPhase::Stopped) {

@@ -38,6 +38,9 @@ public:
     // Shows what the session's last state means now.
     void refresh();
 
+    // How long a synced session may be connecting (a watch renewed) before it shows as stale.
+    static constexpr qint64 kRenewalGraceMs = 5000;
+
     static Message describe(const SessionState &state, const QString &resource,
                             const QString &labelSelector, const QDateTime &now);
 

@@ -55,7 +55,9 @@ int main(int argc, char *argv[])
         opt("troubled", QStringLiteral("Add crash-looping, OOMKilled, "
                                        "ImagePullBackOff pods and a NotReady node."));
     const auto bookmarkInterval =
-        opt("bookmark-interval", QStringLiteral("Milliseconds between watch bookmarks."),
+        opt("bookmark-interval",
+            QStringLiteral("Milliseconds between watch bookmarks, each sent only if its "
+                           "resource changed since the last one."),
             QStringLiteral("ms"), n(defaults.bookmarkIntervalMs));
     const auto history = opt("history", QStringLiteral("Events kept for watch resume."),
                              QStringLiteral("n"), n(defaults.historyWindow));

@@ -184,9 +184,13 @@ void ClusterWatch::startReflector()
         print(json);
     });
     if (!m_setup.label.isEmpty()) {
-        // Healthy again once the server delivers: a list (synced) or a watch event or bookmark;
-        // entering the watching phase is only an attempt.
+        // Healthy again once the server answers: a list (synced), a watch (the watching phase
+        // is entered only on its 200), or a watch event or bookmark.
         connect(reflector, &Reflector::eventApplied, this, &ClusterWatch::noteHealthy);
+        connect(reflector, &Reflector::phaseChanged, this, [this](ReflectorPhase phase) {
+            if (phase == ReflectorPhase::Watching)
+                noteHealthy();
+        });
     }
     if (m_options.events) {
         connect(reflector, &Reflector::eventApplied, this,

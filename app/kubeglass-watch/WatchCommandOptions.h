@@ -26,7 +26,8 @@ struct WatchCommandOptions
     int pageSize = 0;
     qint64 resyncSeconds = 0;
     qint64 maxInternalErrorRetrySeconds = 0;
-    qint64 stallTimeoutSeconds = -1; // -1: the reflector's default; 0: off
+    // Silence before a watch's connection is checked; -1: the reflector's default; 0: never.
+    qint64 stallTimeoutSeconds = -1;
     bool table = false;
     bool events = false;
     // One file per cluster, in the order of contexts.

@@ -109,8 +109,8 @@ int main(int argc, char **argv)
         QStringLiteral("SECONDS"));
     const QCommandLineOption stallTimeout(
         QStringLiteral("stall-timeout"),
-        QStringLiteral("Restart a watch silent for this long, not even a bookmark (default 120, "
-                       "0: never)."),
+        QStringLiteral("Check the connection of a watch silent for this long (GET /version); "
+                       "restart it only if that gets no answer (default 15, 0: never)."),
         QStringLiteral("SECONDS"));
     const QCommandLineOption initialEventsTimeout(
         QStringLiteral("initial-events-timeout"),

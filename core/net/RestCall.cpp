@@ -106,8 +106,18 @@ void RestCall::send(const QByteArray &bearerToken, const QList<QSslCertificate> 
     m_client->applyAuthentication(request, bearerToken, certificateChain, key);
     m_reply = m_postBody ? m_manager->post(request, *m_postBody) : m_manager->get(request);
     m_reply->setReadBufferSize(kReadAheadBytes);
+    connect(m_reply, &QNetworkReply::metaDataChanged, this, &RestCall::onMetaDataChanged);
     connect(m_reply, &QNetworkReply::readyRead, this, &RestCall::onReadyRead);
     connect(m_reply, &QNetworkReply::finished, this, &RestCall::onFinished);
+}
+
+void RestCall::onMetaDataChanged()
+{
+    m_httpStatus = m_reply->attribute(QNetworkRequest::HttpStatusCodeAttribute).toInt();
+    if (isSuccessStatus() && !m_started) {
+        m_started = true;
+        emit responseStarted(m_httpStatus);
+    }
 }
 
 void RestCall::onReadyRead()

@@ -48,7 +48,8 @@ public:
     static void giveUp(QPointer<RestCall> &call);
 
 signals:
-    // The response headers arrived with a 2xx status; body data follows.
+    // The response headers arrived with a 2xx status (before any body byte: a watch that has
+    // nothing to send yet has still been answered); body data follows.
     void responseStarted(int httpStatus);
     void dataAvailable();
     void finished();
@@ -62,6 +63,7 @@ private:
     // Sends one attempt of the request, authenticated as given.
     void send(const QByteArray &bearerToken, const QList<QSslCertificate> &certificateChain,
               const std::optional<QSslKey> &key);
+    void onMetaDataChanged();
     void onReadyRead();
     void onFinished();
     bool isSuccessStatus() const { return m_httpStatus >= 200 && m_httpStatus < 300; }

@@ -229,6 +229,16 @@ RestCall *RestClient::get(const QString &path, const QUrlQuery &query, const QBy
     return call;
 }
 
+RestCall *RestClient::probe(const RestCall *over, const QString &path, int timeoutMs)
+{
+    QNetworkRequest request = buildRequest(path, QUrlQuery(), "application/json", false);
+    request.setTransferTimeout(timeoutMs);
+    auto *call =
+        new RestCall(this, over ? over->m_manager : m_shared, request, false, std::nullopt);
+    call->begin();
+    return call;
+}
+
 RestCall *RestClient::post(const QString &path, const QByteArray &jsonBody,
                            const QByteArray &accept)
 {

@@ -51,6 +51,12 @@ public:
     // same credentials and 401 retry as get(). The caller owns the returned call.
     RestCall *post(const QString &path, const QByteArray &jsonBody, const QByteArray &accept);
 
+    // A short GET of path on the connection pool of over (a long-lived call; nullptr: the
+    // shared pool), failed when no answer came within timeoutMs: a liveness check. Over HTTP/2
+    // it is multiplexed on over's own TCP connection; over HTTP/1.1 it takes another connection
+    // to the same server. The caller owns the returned call.
+    RestCall *probe(const RestCall *over, const QString &path, int timeoutMs);
+
     // How many managers serve long-lived streams right now (tests).
     int longLivedManagerCount() const { return int(m_streamManagers.size()); }
     // "k=v&k2=v2" with every value percent-encoded ('+', '&', '=' and ',' included).

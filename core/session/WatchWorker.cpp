@@ -157,7 +157,8 @@ void WatchWorker::watchMember(Reflector *member)
     });
     connect(member, &Reflector::backoffScheduled, this, &WatchWorker::publish);
     connect(member, &Reflector::watchStalled, this, [this](qint64 idleMs) {
-        qCInfo(lcSession) << m_target.path() << "watch silent for" << idleMs << "ms; restarted";
+        qCInfo(lcSession) << m_target.path() << "watch silent for" << idleMs
+                          << "ms and its connection check unanswered; restarted";
         publish();
     });
 }

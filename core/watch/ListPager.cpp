@@ -61,6 +61,8 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
         },
         [this](ListPageDecoder::Page &page) { onPageDecoded(page); }, [this] { onData(); });
     m_call = m_client->get(m_target.path(), query, m_target.accept());
+    if (m_pages == 0 && continueToken.isEmpty())
+        connect(m_call, &RestCall::responseStarted, this, &ListPager::answered);
     connect(m_call, &RestCall::dataAvailable, this, &ListPager::onData);
     connect(m_call, &RestCall::finished, this, &ListPager::onPageFinished);
 }

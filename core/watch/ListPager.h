@@ -53,6 +53,8 @@ public:
     qint64 skippedItems() const { return m_skipped; }
 
 signals:
+    // The server answered the first page with 200 (headers received).
+    void answered();
     void progress(qint64 itemsSoFar, qint64 remainingEstimate);
     // With setShareItems(true): items decoded since the last call, in list order; a fallback to
     // a full list starts over. takeItems() still holds them all in the end.

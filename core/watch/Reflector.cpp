@@ -11,6 +11,7 @@
 #include "core/watch/WatchDeadline.h"
 #include "core/watch/WatchDecoder.h"
 #include "core/watch/WatchListSupport.h"
+#include "core/watch/WatchLiveness.h"
 
 #include <QRandomGenerator>
 
@@ -18,6 +19,8 @@
 
 namespace {
 constexpr int kDefaultPageSize = 500;
+// The server ends a watch at its timeoutSeconds; one open this much longer is ended here.
+constexpr qint64 kWatchEndSlackMs = 30000;
 
 bool isRetriableWatchRequestError(const ApiError &error)
 {
@@ -36,9 +39,9 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
     , m_watchListSupport(WatchListSupport::global())
     , m_random([] { return QRandomGenerator::global()->generateDouble(); })
     , m_decoder(std::make_unique<ObjectDecoder>())
-    , m_stallDeadline(std::make_unique<WatchDeadline>(
-          m_clock, this,
-          [this](const WatchDeadline::Expiry &expiry) { restartStalledWatch(expiry.idleMs); }))
+    , m_liveness(std::make_unique<WatchLiveness>(
+          client, m_clock, this,
+          [this](const WatchLiveness::Failure &failure) { restartDeadWatch(failure); }))
     , m_initialEventsDeadline(std::make_unique<WatchDeadline>(
           m_clock, this,
           [this](const WatchDeadline::Expiry &expiry) { abandonStreamingList(expiry.hardLimit); }))
@@ -144,7 +147,7 @@ void Reflector::relist()
 void Reflector::reconnectNow(const QString &reason)
 {
     const bool backingOff = m_phase == ReflectorPhase::BackingOff && m_timer;
-    const bool watching = m_phase == ReflectorPhase::Watching && m_watchCall;
+    const bool watching = m_watchCall && m_watchMode == WatchMode::Watch; // answered or not
     if (!backingOff && !watching)
         return;
     qCInfo(lcReflector) << m_target.path() << "reconnecting now:" << reason;
@@ -251,7 +254,7 @@ QString Reflector::relistResourceVersion() const
 
 void Reflector::startList()
 {
-    setPhase(ReflectorPhase::Listing);
+    setPhase(ReflectorPhase::Connecting); // Listing once the server answers
     const QString resourceVersion = relistResourceVersion();
     // client-go's list() sets its pager's page size once per call, retry included
     // (docs/protocol.md, "Page size").
@@ -288,6 +291,8 @@ void Reflector::startList()
             m_store->expectSize(items + remaining + m_listPageSize);
         emit listProgress(items, remaining);
     });
+    connect(m_pager.get(), &ListPager::answered, this,
+            [this] { setPhase(ReflectorPhase::Listing); });
     connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
     if (m_options.previewFirstList && !m_hasSynced) {
         m_store->beginPreview();
@@ -355,7 +360,7 @@ qint64 Reflector::nextWatchTimeoutSeconds()
 
 void Reflector::discardWatch()
 {
-    m_stallDeadline->cancel();
+    m_liveness->cancel();
     m_initialEventsDeadline->cancel();
     RestCall::giveUp(m_watchCall);
     if (m_feedingDecoder)
@@ -375,7 +380,6 @@ void Reflector::startWatch(WatchMode mode)
         if (!m_resourceVersionUnavailable && !m_stats.resourceVersion.isEmpty())
             query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
         query.addQueryItem(QStringLiteral("resourceVersionMatch"), QStringLiteral("NotOlderThan"));
-        setPhase(ReflectorPhase::Listing);
         m_streamed.clear();
         m_streamedResourceVersion.clear();
         m_syncStartedMs = m_clock->nowMs();
@@ -390,7 +394,6 @@ void Reflector::startWatch(WatchMode mode)
                                        m_options.boundedInitialEventsHardLimitMs());
     } else {
         query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
-        setPhase(ReflectorPhase::Watching);
         if (m_watchedOnce) {
             ++m_stats.watchRestarts;
             emit watchRestarted(m_stats.watchRestarts);
@@ -398,31 +401,37 @@ void Reflector::startWatch(WatchMode mode)
         m_watchedOnce = true;
     }
     query.addQueryItem(QStringLiteral("allowWatchBookmarks"), QStringLiteral("true"));
-    query.addQueryItem(QStringLiteral("timeoutSeconds"),
-                       QString::number(nextWatchTimeoutSeconds()));
+    const qint64 timeoutSeconds = nextWatchTimeoutSeconds();
+    query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeoutSeconds));
     m_target.addCommonQuery(query);
+    setPhase(ReflectorPhase::Connecting); // Listing or Watching once the server answers
 
     m_watchDecoder = std::make_unique<WatchDecoder>(m_decoder.get(), m_options.maxEventBytes);
     m_watchStartedMs = m_clock->nowMs();
     m_watchEvents = 0;
     m_watchCall = m_client->get(m_target.path(), query, m_target.accept(), true);
+    connect(m_watchCall, &RestCall::responseStarted, this, [this, timeoutSeconds] {
+        // Checked from the answer on: a request not yet answered is "connecting", no more.
+        m_liveness->start(m_watchCall, m_options.watchStallTimeoutMs,
+                          m_options.livenessProbeTimeoutMs,
+                          timeoutSeconds * 1000 + kWatchEndSlackMs);
+        setPhase(m_watchMode == WatchMode::Watch ? ReflectorPhase::Watching
+                                                 : ReflectorPhase::Listing);
+    });
     connect(m_watchCall, &RestCall::dataAvailable, this, &Reflector::onWatchData);
     connect(m_watchCall, &RestCall::finished, this, &Reflector::onWatchFinished);
-    if (m_options.watchStallTimeoutMs > 0)
-        m_stallDeadline->start(m_options.watchStallTimeoutMs);
 }
 
-void Reflector::restartStalledWatch(qint64 idleMs)
+void Reflector::restartDeadWatch(const WatchLiveness::Failure &failure)
 {
     const WatchMode mode = m_watchMode;
     const quint64 generation = m_generation;
     discardWatch();
-    ++m_stats.watchStalls;
-    ApiError error;
-    error.message =
-        QStringLiteral("watch stalled: no data for %1 s; reconnecting").arg(idleMs / 1000);
-    reportError(error);
-    emit watchStalled(idleMs, m_stats.watchStalls);
+    if (!failure.outlived) {
+        ++m_stats.watchStalls;
+        reportError(failure.error);
+        emit watchStalled(failure.silentMs, m_stats.watchStalls);
+    }
     if (generation != m_generation) // a slot may have stopped or relisted
         return;
     // A watch goes on from the last resourceVersion (no relist); a streaming list that had not
@@ -545,7 +554,7 @@ bool Reflector::handleEvent(WatchEvent &event)
 
 void Reflector::onWatchData()
 {
-    m_stallDeadline->note();
+    m_liveness->note();
     const quint64 generation = m_generation;
     m_feedingDecoder = true;
     RestCall *call = m_watchCall;
@@ -567,20 +576,14 @@ void Reflector::onWatchData()
         if (!error.isStatus)
             error.message = QStringLiteral("watch ERROR event with a non-Status object: %1")
                                 .arg(QString::fromUtf8(event.rawObject.left(200)));
-        if (m_watchMode == WatchMode::StreamingList)
-            finishStreamingList(WatchEnd::Error, error);
-        else
-            finishWatch(WatchEnd::Error, error);
+        finishStream(WatchEnd::Error, error);
         return;
     }
     if (!ok) {
         ApiError error;
         error.message = QStringLiteral("cannot decode the watch stream of %1: %2")
                             .arg(m_target.path(), m_watchDecoder->error());
-        if (m_watchMode == WatchMode::StreamingList)
-            finishStreamingList(WatchEnd::DecodeError, error);
-        else
-            finishWatch(WatchEnd::DecodeError, error);
+        finishStream(WatchEnd::DecodeError, error);
     }
 }
 
@@ -617,10 +620,7 @@ void Reflector::onWatchFinished()
     }
     if (!streamError.isNull())
         reportError(streamError);
-    if (streaming)
-        finishStreamingList(WatchEnd::Clean, streamError);
-    else
-        finishWatch(WatchEnd::Clean, streamError);
+    finishStream(WatchEnd::Clean, streamError);
 }
 
 void Reflector::finishWatch(WatchEnd end, const ApiError &error)

@@ -8,6 +8,7 @@
 #include "core/watch/ReflectorPhase.h"
 #include "core/watch/ReflectorStats.h"
 #include "core/watch/WatchEvent.h"
+#include "core/watch/WatchLiveness.h"
 #include "core/watch/WatchTarget.h"
 
 #include <QObject>
@@ -82,8 +83,9 @@ signals:
     void watchRestarted(int count);
     void relisted(int count);
     void errorOccurred(const ApiError &error);
-    // A watch delivered no bytes for idleMs (>= watchStallTimeoutMs) and is being restarted;
-    // count is stats().watchStalls.
+    // A watch silent for idleMs (>= watchStallTimeoutMs) failed its liveness check (the server
+    // did not answer a probe, WatchLiveness) and is being restarted; count is
+    // stats().watchStalls. A silent watch whose server answers is never restarted.
     void watchStalled(qint64 idleMs, int count);
     // One applied watch event: type is ADDED, MODIFIED, DELETED or BOOKMARK.
     void eventApplied(const QString &type, const QString &key, const QString &resourceVersion);
@@ -123,9 +125,16 @@ private:
     bool handleEvent(WatchEvent &event);
     void finishWatch(WatchEnd end, const ApiError &error);
     void finishStreamingList(WatchEnd end, const ApiError &error);
+    void finishStream(WatchEnd end, const ApiError &error)
+    {
+        if (m_watchMode == WatchMode::StreamingList)
+            finishStreamingList(end, error);
+        else
+            finishWatch(end, error);
+    }
     void discardWatch();
     qint64 nextWatchTimeoutSeconds();
-    void restartStalledWatch(qint64 idleMs);
+    void restartDeadWatch(const WatchLiveness::Failure &failure);
     void abandonStreamingList(bool hardLimit);
     QString watchListKey() const;
 
@@ -143,7 +152,7 @@ private:
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::unique_ptr<BackoffManager> m_backoff;
     std::unique_ptr<InternalErrorRetry> m_internalErrorRetry;
-    std::unique_ptr<WatchDeadline> m_stallDeadline;         // no bytes at all
+    std::unique_ptr<WatchLiveness> m_liveness;              // a silent watch's connection
     std::unique_ptr<WatchDeadline> m_initialEventsDeadline; // no initial-events-end
     std::unique_ptr<ListPager> m_pager;
     QPointer<RestCall> m_watchCall; // Owned (deleteLater: it may be emitting); the client deletes

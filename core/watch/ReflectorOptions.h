@@ -46,8 +46,13 @@ struct ReflectorOptions
     qint64 backoffResetAfterMs = 120000;
     // A watch that ends with no events sooner than this is a "very short watch".
     qint64 minWatchDurationMs = 1000;
-    // A watch (or streaming list) that delivers no bytes at all for this long, not even a
-    // bookmark, is taken for a dead connection and restarted from the last resourceVersion;
-    // 0 = off. Twice the apiserver's bookmark interval (~60 s), so a healthy idle watch is safe.
-    qint64 watchStallTimeoutMs = 120000;
+    // Silence alone is no error: an apiserver may send nothing on a watch for many minutes
+    // (1.20 sends bookmarks only while the resource's watch cache moves). A watch (or streaming
+    // list) silent this long, not a byte, has its connection checked with a GET /version on its
+    // own connection pool (WatchLiveness, client-go's ReadIdleTimeout); only a check that gets
+    // no answer within livenessProbeTimeoutMs restarts it from the last resourceVersion, so a
+    // dead connection is found within watchStallTimeoutMs + livenessProbeTimeoutMs (25 s) of
+    // its last byte. 0 = never checked.
+    qint64 watchStallTimeoutMs = 15000;
+    qint64 livenessProbeTimeoutMs = 10000; // real time (client-go's PingTimeout is 15 s)
 };

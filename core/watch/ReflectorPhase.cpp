@@ -5,6 +5,8 @@ QString reflectorPhaseName(ReflectorPhase phase)
     switch (phase) {
     case ReflectorPhase::Idle:
         return QStringLiteral("idle");
+    case ReflectorPhase::Connecting:
+        return QStringLiteral("connecting");
     case ReflectorPhase::Listing:
         return QStringLiteral("listing");
     case ReflectorPhase::Watching:
@@ -24,12 +26,14 @@ int reflectorPhaseBadness(ReflectorPhase phase)
         return 0;
     case ReflectorPhase::Listing:
         return 1;
-    case ReflectorPhase::Idle:
+    case ReflectorPhase::Connecting:
         return 2;
-    case ReflectorPhase::BackingOff:
+    case ReflectorPhase::Idle:
         return 3;
-    case ReflectorPhase::Stopped:
+    case ReflectorPhase::BackingOff:
         return 4;
+    case ReflectorPhase::Stopped:
+        return 5;
     }
-    return 2;
+    return 3;
 }

@@ -7,16 +7,17 @@
 enum class ReflectorPhase
 {
     Idle,       // constructed, or between start() calls
-    Listing,    // a LIST (or streaming list) is in flight and the store is not yet synced
-    Watching,   // synced and streaming live events
+    Listing,    // the server answered a LIST (or streaming list) with 200; not yet synced
+    Watching,   // synced, and the server answered the watch with 200: live events
     BackingOff, // waiting before the next attempt
     Stopped,    // stop() was called
+    Connecting, // a LIST or WATCH request is out and the server has not answered it yet
 };
 
-// Lowercase spelling shown to users and printed by kubeglass-watch: idle, listing, watching,
-// backing-off, stopped.
+// Lowercase spelling shown to users and printed by kubeglass-watch: idle, connecting, listing,
+// watching, backing-off, stopped.
 QString reflectorPhaseName(ReflectorPhase phase);
-// How far a phase is from "live" (Watching 0 ... Stopped 4): a set of reflectors shows its worst.
+// How far a phase is from "live" (Watching 0 ... Stopped 5): a set of reflectors shows its worst.
 int reflectorPhaseBadness(ReflectorPhase phase);
 
 Q_DECLARE_METATYPE(ReflectorPhase)

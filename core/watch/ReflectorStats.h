@@ -19,7 +19,7 @@ struct ReflectorStats
     int relists = 0;         // lists after the first
     int watchRestarts = 0;   // watches after the first
     int resyncs = 0;
-    int watchStalls = 0;         // watches restarted because no bytes came for watchStallTimeoutMs
+    int watchStalls = 0;         // silent watches restarted because their liveness check failed
     int reconnects = 0;          // reconnectNow() calls that acted (after a wake or network change)
     QDateTime lastReconnectTime; // wall clock of the last of those; invalid if none
     QString lastReconnectReason;

@@ -83,14 +83,16 @@ private slots:
         launch(serverArgs() +
                QStringList{"-A", "--exit-after-sync", "--snapshot", m_snapshot, "pods"});
         QVERIFY(m_child->process().waitForFinished(20000));
-        // Then exit 0, a listing phase line first, a sync line with the server's count and RV
+        // Then exit 0, a connecting phase line first, listing once the server answered, a sync
+        // line with the server's count and RV
         QCOMPARE(m_child->process().exitCode(), 0);
         const QJsonObject state = m_sim->state();
         const auto &output = lines();
-        QVERIFY(!output.isEmpty());
-        QCOMPARE(output.first().value("phase").toString(), QStringLiteral("listing"));
+        QVERIFY(output.size() >= 2);
+        QCOMPARE(output.first().value("phase").toString(), QStringLiteral("connecting"));
         QCOMPARE(output.first().value("resourceVersion").toString(), QString());
         QVERIFY(output.first().contains("ts"));
+        QCOMPARE(output.at(1).value("phase").toString(), QStringLiteral("listing"));
         QJsonObject sync;
         for (const QJsonObject &line : output)
             if (line.contains("synced"))
@@ -252,28 +254,71 @@ private slots:
         QVERIFY(!backoff.value("reason").toString().isEmpty());
     }
 
-    void shouldRestartAStalledWatchAfterTheStallTimeout()
+    // Index of the first line with phase (from from on), -1 if none.
+    qsizetype phaseLine(const QString &phase, qsizetype from = 0)
     {
-        // Given a synced watch with a one-second stall timeout
+        const auto &all = lines();
+        for (qsizetype i = from; i < all.size(); ++i)
+            if (all[i].value("phase").toString() == phase)
+                return i;
+        return -1;
+    }
+
+    void shouldKeepAQuietWatchAndRestartOnlyAWatchWhoseServerStopsAnswering()
+    {
+        // Given a synced watch whose connection is checked after one second of silence
         launch(serverArgs() + QStringList{"-n", "default", "--stall-timeout", "1", "pods"});
-        QTRY_VERIFY_WITH_TIMEOUT(hasLine("synced"), 15000);
-        const auto watching = [this] {
-            for (const QJsonObject &line : lines())
-                if (line.value("phase").toString() == QLatin1String("watching"))
-                    return true;
-            return false;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(watching(), 5000);
-        // When the server keeps the watch open but sends nothing, not even a bookmark
-        m_sim->control("stall", {{"seconds", "30"}});
-        // Then the watch is reported stalled and watched again, long before the stall ends
-        QTRY_VERIFY_WITH_TIMEOUT(hasLine("stalledMs"), 10000);
-        QJsonObject stalled;
-        for (const QJsonObject &line : lines())
+        QTRY_VERIFY_WITH_TIMEOUT(hasLine("synced") && phaseLine("watching") >= 0, 15000);
+        // When the server keeps the watch open and sends nothing for a while, not even a bookmark
+        m_sim->control("stall", {{"seconds", "60"}});
+        QTest::qWait(3500);
+        // Then that is no error: no stall, no error line, still watching
+        QVERIFY(!hasLine("stalledMs"));
+        QVERIFY(!hasLine("error"));
+        QCOMPARE(phaseLine("watching", phaseLine("watching") + 1), -1); // one watching line
+        QCOMPARE(phaseLine("connecting", phaseLine("watching")), -1);
+        // When the server stops answering altogether (a SIGSTOPped apiserver)
+        m_sim->control("freeze");
+        // Then the failed check is said and the watch restarted, within the check's timeout
+        QTRY_VERIFY_WITH_TIMEOUT(hasLine("stalledMs"), 20000);
+        QJsonObject stalled, error;
+        for (const QJsonObject &line : lines()) {
             if (line.contains("stalledMs"))
                 stalled = line;
+            if (line.contains("error"))
+                error = line;
+        }
         QVERIFY(stalled.value("stalledMs").toInteger() >= 1000);
         QCOMPARE(stalled.value("stalls").toInt(), 1);
+        QVERIFY2(error.value("error").toString().startsWith("the server does not answer"),
+                 qPrintable(error.value("error").toString()));
+        m_sim->control("thaw");
+        m_child->process().kill();
+        QVERIFY(m_child->process().waitForFinished(10000));
+    }
+
+    void shouldNeverPrintWatchingBeforeTheWatchIsAnsweredDuringAnOutage()
+    {
+        // Given a synced watch that has been open for over a second
+        launch(serverArgs() + QStringList{"-n", "default", "pods"});
+        QTRY_VERIFY_WITH_TIMEOUT(hasLine("synced") && phaseLine("watching") >= 0, 15000);
+        QTest::qWait(1200);
+        const qsizetype before = lines().size();
+        // When the server goes down (connections refused) for longer than we look
+        m_sim->control("refuse", {{"seconds", "60"}});
+        // Then the attempts it makes say connecting, fail, back off, and never say watching
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                int refused = 0;
+                for (qsizetype i = before; i < lines().size(); ++i)
+                    refused += lines()[i].value("error").toString().contains("refused");
+                return refused >= 3;
+            }(),
+            20000);
+        QVERIFY(phaseLine("connecting", before) >= 0);
+        QVERIFY(phaseLine("backing-off", before) >= 0);
+        QCOMPARE(phaseLine("watching", before), -1);
+        QCOMPARE(phaseLine("listing", before), -1);
         m_child->process().kill();
         QVERIFY(m_child->process().waitForFinished(10000));
     }

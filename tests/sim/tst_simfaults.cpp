@@ -25,6 +25,7 @@ private slots:
     void shouldSendGarbageOnNextWatch();
     void shouldTruncateNextWatch();
     void shouldStallWatches();
+    void shouldFreezeUntilThawed();
     void shouldOmitInitialEventsEndUntilSwitchedOff();
     void shouldClearFaultsOnReset();
     void shouldApplyStartupFaults();
@@ -274,6 +275,30 @@ void TestSimFaults::shouldStallWatches()
     // And after the stall everything flows
     QTRY_COMPARE_WITH_TIMEOUT(open->events.size(), 1, 10000);
     QTRY_COMPARE_WITH_TIMEOUT(next->events.size(), 11, 10000);
+}
+
+void TestSimFaults::shouldFreezeUntilThawed()
+{
+    // Given an open watch
+    auto open = m_client->watch("/api/v1/pods?watch=true&resourceVersion=" + listRv());
+    QTRY_COMPARE_WITH_TIMEOUT(open->status, 200, 10000);
+    // When the server freezes, then gets a list request, a change and a bookmark call
+    m_client->control("freeze");
+    auto list = m_client->watch("/api/v1/pods"); // a plain GET, read as it streams
+    m_client->control("objects?resource=pods&op=add&namespace=default&name=frozen");
+    m_client->control("bookmark");
+    // Then nothing is answered and the watch sends nothing, its connection open
+    QTest::qWait(600);
+    QCOMPARE(list->status, 0);
+    QCOMPARE(list->bytes, 0);
+    QCOMPARE(open->bytes, 0);
+    QVERIFY(!open->finished && !list->finished);
+    // And once thawed the held request is served and the watch goes on
+    QCOMPARE(m_client->control("thaw").value("served").toInt(), 1);
+    QTRY_VERIFY_WITH_TIMEOUT(list->finished, 10000);
+    QCOMPARE(list->status, 200);
+    QTRY_COMPARE_WITH_TIMEOUT(open->events.size(), 1, 10000);
+    QCOMPARE(open->events.first().value("type").toString(), QStringLiteral("ADDED"));
 }
 
 void TestSimFaults::shouldOmitInitialEventsEndUntilSwitchedOff()

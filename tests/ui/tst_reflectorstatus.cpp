@@ -3,10 +3,14 @@
 #include "core/session/ClusterConnection.h"
 #include "core/session/WatchSession.h"
 #include "ui/ReflectorStatusWidget.h"
+#include "ui/StaleBannerPresenter.h"
+#include "ui/StatusBanner.h"
 #include "ui/StatusPanel.h"
 
 #include "tests/core/SimHarness.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTest>
 
 #include <memory>
@@ -66,6 +70,41 @@ private slots:
         QVERIFY2(status->errorText().contains(QLatin1String("LIST then WATCH")),
                  qPrintable(status->errorText()));
         QVERIFY(m_session->objectCount() > 0);
+    }
+
+    void shouldShowNoErrorNorStaleBannerForAQuietWatch()
+    {
+        // Given a session watching pods of a server where nothing changes (no event, no
+        // bookmark), checked after a short silence so the test need not wait for minutes
+        WatchTarget target;
+        target.version = QStringLiteral("v1");
+        target.resource = QStringLiteral("pods");
+        target.kind = QStringLiteral("Pod");
+        target.namespaceName = QStringLiteral("default");
+        ReflectorOptions options;
+        options.watchStallTimeoutMs = 300;
+        StatusBanner banner;
+        StaleBannerPresenter presenter(&banner);
+        presenter.setResourceName(QStringLiteral("pods"));
+        presenter.follow(m_session.get());
+        m_session->start(target, options);
+        QTRY_COMPARE_WITH_TIMEOUT(m_session->phase(), ReflectorPhase::Watching, 15000);
+        QTRY_VERIFY_WITH_TIMEOUT(m_session->hasSynced(), 5000);
+        ReflectorStatusWidget *status = m_panel->statusOf(m_session.get());
+        QVERIFY(status);
+        // When the watch stays silent for ten times that
+        QTest::qWait(3000);
+        // Then the window shows no error, no stall, no banner, and still watching
+        QCOMPARE(status->errorText(), QStringLiteral("none"));
+        QCOMPARE(m_session->stats().watchStalls, 0);
+        QVERIFY(m_session->stats().lastError.isNull());
+        QCOMPARE(m_session->phase(), ReflectorPhase::Watching);
+        QVERIFY(banner.isHidden());
+        // And the connection was checked meanwhile (GET /version, answered)
+        int checks = 0;
+        for (const QJsonValue &request : m_sim->requests())
+            checks += request.toObject().value("path").toString() == QLatin1String("/version");
+        QVERIFY2(checks >= 3, qPrintable(QString::number(checks)));
     }
 };
 

@@ -75,6 +75,38 @@ private slots:
                                           "Press F5 to load again."));
     }
 
+    void shouldHideWhileASyncedWatchIsRenewed()
+    {
+        // Given a synced session whose watch ended at its timeout a moment ago and is asked for
+        // again (the server has not answered yet)
+        m_state.phase = ReflectorPhase::Connecting;
+        m_state.synced = true;
+        m_state.staleSince = m_now.addMSecs(-(StaleBannerPresenter::kRenewalGraceMs - 1));
+        // Then nothing is missed meanwhile: no banner
+        QVERIFY(!describe().visible);
+    }
+
+    void shouldSayStaleWhileConnectingForLong()
+    {
+        // Given a synced session connecting since 05:59:00, after a failed connection check
+        m_state.phase = ReflectorPhase::Connecting;
+        m_state.synced = true;
+        m_state.staleSince = m_now.addSecs(-60);
+        m_state.stats.lastError.message = QStringLiteral("the server does not answer");
+        // Then the banner says so
+        const StaleBannerPresenter::Message message = describe();
+        QCOMPARE(message.kind, StatusBanner::Kind::Stale);
+        QVERIFY2(message.text.startsWith("Stale since 05:59:00 — connecting; "),
+                 qPrintable(message.text));
+    }
+
+    void shouldSayLoadingWhileConnectingBeforeTheFirstSync()
+    {
+        m_state.phase = ReflectorPhase::Connecting;
+        QCOMPARE(describe().kind, StatusBanner::Kind::Loading);
+        QCOMPARE(describe().text, QString("Loading pods…"));
+    }
+
     void shouldSayNotLoadedWhileBackingOffBeforeTheFirstSync()
     {
         m_state.phase = ReflectorPhase::BackingOff;
