@@ -43,14 +43,22 @@ mkdir -p "$work/logs"
 
 # step NAME COMMAND...: runs COMMAND once (a stamp marks it done), its output into logs/NAME.log.
 step() {
-  local name=$1 started=$SECONDS log=$work/logs/$1.log
+  local name=$1 started=$SECONDS log=$work/logs/$1.log status
   shift
   if [[ -f $work/$name.done ]]; then
     echo "build-qt6-mingw: $name: done before" >&2
     return
   fi
   echo "build-qt6-mingw: $name (log: $log)" >&2
-  if ! "$@" >"$log" 2>&1; then
+  # Not as an if/|| condition: bash would ignore set -e inside the step then.
+  set +e
+  (
+    set -e
+    "$@"
+  ) >"$log" 2>&1
+  status=$?
+  set -e
+  if ((status != 0)); then
     tail -n 40 "$log" >&2
     echo "build-qt6-mingw: $name failed after $((SECONDS - started)) s; full log: $log" >&2
     exit 1
@@ -105,7 +113,7 @@ install_prefix_files() {
 configure() {
   local name=$1
   shift
-  rm -rf "$work/build-$name"
+  rm -rf "$work/build-$name" "$work/$name-build.done" "$work/$name-install.done"
   cmake -G Ninja -S "$work/src/$name" -B "$work/build-$name" \
     -DCMAKE_TOOLCHAIN_FILE="$prefix/toolchain-mingw64.cmake" \
     -DCMAKE_BUILD_TYPE=Release -DCMAKE_INSTALL_PREFIX="$prefix" "$@"
