@@ -31,15 +31,21 @@ work=$cache/work
 # Written last: a prefix without it is unfinished.
 complete=$cache/.complete
 
+if [[ ${1:-} == --cached-only ]]; then
+  [[ -f $complete ]] || exit 1
+else
+  mkdir -p "$cache"
+  # One build at a time per cache folder; a run that waited for another finds the prefix done.
+  exec {lock}>"$cache/lock"
+  flock "$lock"
+fi
 if [[ -f $complete ]]; then
   echo "$prefix"
   exit 0
 fi
-[[ ${1:-} == --cached-only ]] && exit 1
-
+mkdir -p "$work/logs"
 triple=x86_64-w64-mingw32
 jobs=${KUBEGLASS_TOOLCHAIN_JOBS:-$(nproc)}
-mkdir -p "$work/logs"
 
 # step NAME COMMAND...: runs COMMAND once (a stamp marks it done), its output into logs/NAME.log.
 step() {
