@@ -5,7 +5,10 @@
 #   KUBEGLASS_MINGW_PREFIX (cache or environment variable): an unpacked qt6-mingw/ folder;
 #   build/<preset>/toolchain/qt6-mingw, unpacked once from KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE
 #   (cache or environment variable), by default ../shared/toolchains/ beside the source tree,
-#   which is where CI keeps it.
+#   which is where CI keeps it;
+#   when that default archive is absent, the same prefix built from Debian's sources by
+#   scripts/mingw-toolchain/build-qt6-mingw.sh (which ./scripts/test.sh runs) and kept in the
+#   user's cache folder.
 # CMake reads a toolchain file again for every try_compile, in the same process: the environment
 # variable set at the end hands the resolved prefix to those runs, which have another binary dir.
 get_filename_component(_kubeglass_source_dir "${CMAKE_CURRENT_LIST_DIR}/.." ABSOLUTE)
@@ -13,15 +16,30 @@ get_filename_component(_kubeglass_source_dir "${CMAKE_CURRENT_LIST_DIR}/.." ABSO
 if(NOT KUBEGLASS_MINGW_PREFIX AND DEFINED ENV{KUBEGLASS_MINGW_PREFIX})
     set(KUBEGLASS_MINGW_PREFIX "$ENV{KUBEGLASS_MINGW_PREFIX}")
 endif()
-if(NOT KUBEGLASS_MINGW_PREFIX)
-    if(NOT KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE)
-        if(DEFINED ENV{KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE})
-            set(KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE "$ENV{KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE}")
-        else()
-            get_filename_component(KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE
-                "${_kubeglass_source_dir}/../shared/toolchains/qt6-mingw-w64-x86_64.tar.xz" ABSOLUTE)
+if(NOT KUBEGLASS_MINGW_PREFIX AND NOT KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE)
+    if(DEFINED ENV{KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE})
+        set(KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE "$ENV{KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE}")
+    else()
+        get_filename_component(KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE
+            "${_kubeglass_source_dir}/../shared/toolchains/qt6-mingw-w64-x86_64.tar.xz" ABSOLUTE)
+        # Only the default archive falls back to the built prefix; one the user named must exist.
+        if(NOT EXISTS "${KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE}")
+            set(_kubeglass_recipe "${_kubeglass_source_dir}/scripts/mingw-toolchain/build-qt6-mingw.sh")
+            execute_process(COMMAND "${_kubeglass_recipe}" --cached-only
+                OUTPUT_VARIABLE KUBEGLASS_MINGW_PREFIX OUTPUT_STRIP_TRAILING_WHITESPACE
+                RESULT_VARIABLE _kubeglass_cached)
+            if(NOT _kubeglass_cached EQUAL 0)
+                message(FATAL_ERROR "No MinGW toolchain: no archive at ${KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE} "
+                    "and none built from Debian's sources yet. Build one (about 35 minutes on 2 idle "
+                    "cores, once; ./scripts/test.sh does it by itself):\n  ${_kubeglass_recipe}\n"
+                    "or pass -DKUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE=<path to qt6-mingw-w64-x86_64.tar.xz> "
+                    "or -DKUBEGLASS_MINGW_PREFIX=<unpacked qt6-mingw folder>.")
+            endif()
+            message(STATUS "MinGW toolchain built from Debian's sources: ${KUBEGLASS_MINGW_PREFIX}")
         endif()
     endif()
+endif()
+if(NOT KUBEGLASS_MINGW_PREFIX)
     set(KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE "${KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE}" CACHE FILEPATH
         "qt6-mingw-w64-x86_64.tar.xz, unpacked into the build tree when KUBEGLASS_MINGW_PREFIX is empty")
     set(_kubeglass_unpack_dir "${CMAKE_BINARY_DIR}/toolchain")

@@ -20,6 +20,10 @@ packages=(
   # Windows: the MinGW-w64 cross compiler for the toolchain in ../shared/toolchains, Wine to run
   # the Windows build's tests and to install its MSI, xz to unpack the toolchain
   g++-mingw-w64-x86-64-posix wine64 wine xz-utils
+  # Building that toolchain from Debian's sources when it is not there
+  # (scripts/mingw-toolchain/build-qt6-mingw.sh; dpkg-source is in dpkg-dev): MinGW tools as
+  # its README lists them, Perl for qtbase's syncqt.pl
+  mingw-w64-tools perl
 )
 # kubectl is preinstalled on our machines; Debian's kubernetes-client provides it elsewhere.
 command -v kubectl >/dev/null 2>&1 || packages+=(kubernetes-client)
