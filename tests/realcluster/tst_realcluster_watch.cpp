@@ -168,56 +168,6 @@ private slots:
         QCOMPARE(m_watch->process().state(), QProcess::Running);
     }
 
-    void shouldNotSayWatchingBeforeTheWatchIsOpen()
-    {
-        // Pending the phase-honesty fix in core/watch (another branch). Seen here: while the
-        // restarted apiserver accepts connections but does not serve yet, the reflector
-        // re-watches and prints phase "watching"; seconds later that watch is refused 410 "too
-        // old resource version", so it was never open. Whether it re-watches or relists first
-        // depends on timing, so the defect does not show on every run and QEXPECT_FAIL would
-        // turn into XPASS: run it with KUBEGLASS_REALK8S_PENDING=1 until the fix is in, then
-        // drop this skip.
-        if (qEnvironmentVariableIsEmpty("KUBEGLASS_REALK8S_PENDING"))
-            QSKIP("pending the phase-honesty fix (core/watch): see the comment above");
-        // Given a synced watch, and writes that its resumed watch will be too old for
-        QVERIFY(startSyncedWatch());
-        QVERIFY(churn(20));
-        // When the apiserver restarts (its port accepts connections before it serves)
-        const int from = int(m_watch->lines().size());
-        QVERIFY(control("restart-apiserver"));
-        verifyEqualsKubectl("pods", QString(), QString(), 60000);
-        // Then no "watching" phase is followed by that watch's refusal before anything else
-        const QList<QJsonObject> &lines = m_watch->lines();
-        for (int i = m_watch->indexOf("phase", "watching", from); i >= 0;
-             i = m_watch->indexOf("phase", "watching", i + 1)) {
-            // (QVERIFY2 builds its message even when the check holds: only the line's index)
-            const bool refusedNext =
-                i + 1 < lines.size() && lines.at(i + 1).value("code").toInt() == 410;
-            QVERIFY2(!refusedNext,
-                     qPrintable(QStringLiteral("phase \"watching\" at output line %1 and that "
-                                               "watch refused 410 on the next line")
-                                    .arg(i)));
-        }
-    }
-
-    void shouldNotCallAQuietHealthyWatchStalled()
-    {
-        // Given a watch of nodes, which nothing changes: a 1.20 apiserver sends no bookmark on a
-        // watch cache that does not advance, so the healthy watch carries nothing for minutes
-        QVERIFY(m_watch->start(adminArgs() + QStringList{"--stall-timeout", "3", "nodes"}));
-        QTRY_VERIFY_WITH_TIMEOUT(m_watch->count("synced") > 0, 30000);
-        // When it stays quiet past the stall timeout
-        QTest::qWait(8000);
-        // Then it is not reported stalled, nor as an error (the connection is alive)
-        QEXPECT_FAIL("",
-                     "pending the watch-liveness fix (core/watch, WatchDeadline): a quiet healthy "
-                     "watch is called stalled and restarted every --stall-timeout (120 s by "
-                     "default)",
-                     Abort);
-        QCOMPARE(m_watch->count("stalledMs"), 0);
-        QCOMPARE(m_watch->count("error"), 0);
-    }
-
     void shouldEqualKubectlAfterEtcdRestart()
     {
         // Given a synced watch
