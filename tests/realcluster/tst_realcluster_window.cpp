@@ -275,8 +275,12 @@ private slots:
                      qPrintable(membersWidget->verdictText()));
         QVERIFY2(!membersWidget->verdictText().contains(own),
                  qPrintable(membersWidget->verdictText()));
-        qInfo("namespace selector offers: %s",
-              qPrintable(m_window->namespaceSelector()->available().join(QLatin1Char(' '))));
+        // and its namespace selector offers the namespace it reads
+        QEXPECT_FAIL("",
+                     "the namespace selector stays empty for a user who may not list namespaces: "
+                     "it does not offer the namespaces the window reads one by one",
+                     Continue);
+        QVERIFY(m_window->namespaceSelector()->available().contains(own));
     }
 };
 
