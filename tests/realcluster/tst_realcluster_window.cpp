@@ -80,7 +80,7 @@ private:
         if (!ok)
             return QStringLiteral("kubectl get %1 -A failed").arg(resource);
         // kubectl computed its ages while printing; the window's are read after kubectl exits,
-        // so the second the task allows grows by kubectl's own run time.
+        // so the one-second tolerance grows by kubectl's own run time.
         const qint64 lag = (kubectlTime.elapsed() + 999) / 1000;
         const KubectlTable actual = windowTable();
         if (actual.headers != expected.headers)
