@@ -88,7 +88,7 @@ curl_list() { # [curl options...] QUERY
 # The paged list as kubectl pages it: 500 a page, each next page asked with the continue token.
 # Prints the bytes on the wire.
 paged_list() { # [curl options...]
-  local token= total=0 bytes
+  local token='' total=0 bytes
   while :; do
     bytes=$(curl_list "$@" -o "$work/page.json" -w '%{size_download}' \
       "limit=500${token:+&continue=$token}")
