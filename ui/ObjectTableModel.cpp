@@ -126,7 +126,7 @@ QList<int> ObjectTableModel::ageColumns() const
 {
     QList<int> result;
     for (int i = 0; i < m_columns.size(); ++i) {
-        if (m_columns.at(i).ageLike)
+        if (m_columns.at(i).source == Column::Source::Age)
             result.append(i);
     }
     return result;
@@ -501,16 +501,18 @@ QVariant ObjectTableModel::data(const QModelIndex &index, int role) const
     const Column &column = m_columns.at(index.column());
     switch (role) {
     case Qt::DisplayRole: {
-        if (column.ageLike) {
+        // Only the Age column is re-derived: kubectl prints any other date cell as the server
+        // sent it (a CRD's date column comes as "5m3s", "Created At" as an RFC 3339 time).
+        if (column.source == Column::Source::Age) {
             const qint64 created = timestampOf(object, column);
             if (created < 0)
-                return column.source == Column::Source::Age ? QStringLiteral("<unknown>")
-                                                            : cellAt(object, column);
+                return QStringLiteral("<unknown>");
             return CellValues::formatAge(m_clock->currentDateTime().toMSecsSinceEpoch() - created);
         }
         const QVariant cell = cellAt(object, column);
+        // kubectl prints a boolean cell as Go's %v does (priorityclasses' GLOBAL-DEFAULT).
         if (cell.typeId() == QMetaType::Bool)
-            return cell.toBool() ? QStringLiteral("True") : QStringLiteral("False");
+            return cell.toBool() ? QStringLiteral("true") : QStringLiteral("false");
         return cell;
     }
     case Qt::ToolTipRole:

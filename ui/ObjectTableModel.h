@@ -111,7 +111,7 @@ private:
         QString type;
         QString description;
         int cellIndex = -1;
-        bool ageLike = false;
+        bool ageLike = false; // a time: sorted chronologically, its date as tooltip
     };
 
     void rebuildColumns();

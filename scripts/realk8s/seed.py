@@ -1,11 +1,13 @@
 """Seeds the realk8s plane through the API, as a kubelet and users would, and makes churn."""
 
 import concurrent.futures
+import os
 import time
 
 VIEWER_NAMESPACE = "team-view"
 OTHER_NAMESPACES = ["team-a", "team-b", "batch"]
-PODS_PER_NAMESPACE = 75
+# The benchmarks seed more (bench/realcluster-sync-benchmark.sh); the tests keep the default.
+PODS_PER_NAMESPACE = int(os.environ.get("KUBEGLASS_REALK8S_PODS_PER_NAMESPACE", "75"))
 NODES = ["node-1", "node-2", "node-3"]
 CRD_GROUP, CRD_PLURAL = "demo.kubeglass.io", "widgets"
 THREADS = 8
