@@ -74,6 +74,8 @@ protected:
         m_reflector->start();
         QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(watchRequestCount() == 1, 10000);
+        // Watching once the answer arrived (the liveness check is armed from then on).
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), ReflectorPhase::Watching, 10000);
         m_sim->clearRequests();
     }
 
