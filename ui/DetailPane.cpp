@@ -44,6 +44,9 @@ DetailPane::DetailPane(SessionSource sessions, QWidget *parent)
     m_title->setObjectName(QStringLiteral("detailTitle"));
     m_title->setAccessibleDescription(tr("The selected object"));
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // A long name or message wraps: unwrapped, its width is the pane's minimum and the splitter
+    // moved to make room, narrowing the table.
+    m_title->setWordWrap(true);
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     m_title->setFont(titleFont);
