@@ -5,9 +5,9 @@
 #include "core/platform/HeapArenas.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
-#include "ui/KubeconfigFollower.h"
-#include "ui/MainWindow.h"
-#include "ui/UiLogging.h"
+#include "ui/common/UiLogging.h"
+#include "ui/window/KubeconfigFollower.h"
+#include "ui/window/MainWindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

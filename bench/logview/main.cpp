@@ -9,8 +9,8 @@
 #include "core/session/ClusterConnection.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
-#include "ui/logs/LogView.h"
-#include "ui/logs/LogsPanel.h"
+#include "ui/detail/logs/LogView.h"
+#include "ui/detail/logs/LogsPanel.h"
 
 #include "bench/logview/GapRecorder.h"
 

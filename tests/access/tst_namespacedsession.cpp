@@ -2,9 +2,9 @@
 #include "core/session/ClusterConnection.h"
 #include "core/session/WatchSession.h"
 #include "core/store/ObjectStore.h"
-#include "ui/NamespaceMembersWidget.h"
-#include "ui/ReflectorStatusWidget.h"
-#include "ui/StatusPanel.h"
+#include "ui/status/NamespaceMembersWidget.h"
+#include "ui/status/ReflectorStatusWidget.h"
+#include "ui/status/StatusPanel.h"
 
 #include "tests/core/SimHarness.h"
 

@@ -4,7 +4,7 @@
 // that is not the user's choice, or shown rows that differ from a brute-force filter and sort
 // of the source abort; so does any model-tester (Fatal) finding.
 #include "tests/fuzz/FuzzCheck.h"
-#include "tests/ui/ProxyWalk.h"
+#include "tests/ui/table/ProxyWalk.h"
 
 #include <QCoreApplication>
 

@@ -3,8 +3,8 @@
 #include "core/net/RestConfig.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
-#include "ui/ClusterTableModel.h"
-#include "ui/MainWindow.h"
+#include "ui/table/ClusterTableModel.h"
+#include "ui/window/MainWindow.h"
 
 #include <QAbstractItemModelTester>
 #include <QObject>

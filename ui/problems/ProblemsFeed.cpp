@@ -8,7 +8,7 @@
 #include "core/session/SessionState.h"
 #include "core/session/WatchRegistry.h"
 #include "core/session/WatchSession.h"
-#include "ui/UiLogging.h"
+#include "ui/common/UiLogging.h"
 #include "ui/problems/ProblemsModel.h"
 
 ProblemsFeed::ProblemsFeed(const QString &cluster, ProblemsModel *model, ChangeHistory *history,

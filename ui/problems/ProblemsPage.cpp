@@ -1,10 +1,10 @@
 #include "ui/problems/ProblemsPage.h"
 
 #include "core/session/WatchSession.h"
-#include "ui/MessageBar.h"
 #include "ui/problems/ProblemsFeed.h"
 #include "ui/problems/ProblemsModel.h"
 #include "ui/problems/ProblemsProxy.h"
+#include "ui/status/MessageBar.h"
 
 #include <QDateTime>
 #include <QHeaderView>

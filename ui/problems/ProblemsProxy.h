@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/ObjectFilter.h"
+#include "ui/table/ObjectFilter.h"
 
 #include <QSortFilterProxyModel>
 #include <QStringList>

@@ -1,3 +1,0 @@
-#include "ui/UiLogging.h"
-
-Q_LOGGING_CATEGORY(lcUi, "kubeglass.ui", QtInfoMsg)

@@ -1,0 +1,235 @@
+#include "ui/clusters/ClusterSet.h"
+
+#include "core/config/Kubeconfig.h"
+#include "core/net/ApiError.h"
+#include "core/session/ResourceCatalog.h"
+#include "core/session/SessionState.h"
+#include "core/session/WatchSession.h"
+#include "ui/clusters/NamespaceList.h"
+#include "ui/common/WindowSettings.h"
+#include "ui/table/ClusterTableModel.h"
+
+#include <QSet>
+
+ClusterSet::ClusterSet(ChangeHistory *history, QObject *parent)
+    : QObject(parent)
+    , m_history(history)
+    , m_model(new ClusterTableModel(this))
+{}
+
+ClusterSet::~ClusterSet()
+{
+    // The window (the model's listener) may be half destroyed by now: no signals.
+    m_model->blockSignals(true);
+    close();
+}
+
+QStringList ClusterSet::contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
+                                        const QStringList &remembered)
+{
+    // Asked-for names stay even if unknown: the window then says that they cannot be used.
+    if (!requested.isEmpty())
+        return requested;
+    QStringList chosen;
+    for (const QString &name : remembered) {
+        if (kubeconfig.hasContext(name))
+            chosen.append(name);
+    }
+    return chosen.isEmpty() ? QStringList{kubeconfig.currentContext()} : chosen;
+}
+
+ClusterSet::Resolution ClusterSet::resolve(const Kubeconfig &kubeconfig, const QStringList &names)
+{
+    Resolution resolution;
+    for (const QString &name : names) {
+        if (std::any_of(resolution.contexts.cbegin(), resolution.contexts.cend(),
+                        [&name](const Context &context) { return context.name == name; }))
+            continue; // named twice: one cluster
+        // One resolve per context: its exec plugin, if any, then serves every request.
+        const ResolvedContext context = kubeconfig.resolve(name);
+        if (!context.isValid()) {
+            resolution.errors.append(tr("Context %1 cannot be used: %2").arg(name, context.error));
+            continue;
+        }
+        resolution.contexts.append({name, context.config, context.namespaceName});
+        if (!context.warnings.isEmpty())
+            resolution.warnings.append(
+                tr("Context %1: %2").arg(name, context.warnings.join(u'\n')));
+    }
+    return resolution;
+}
+
+void ClusterSet::open(const QList<Context> &contexts)
+{
+    close();
+    const bool multi = contexts.size() > 1;
+    const WindowSettings settings;
+    QList<ClusterTableModel::Cluster> clusters;
+    for (const Context &context : contexts) {
+        // With several clusters the status panel's tabs say whose they are.
+        const QString prefix = multi ? context.name + QStringLiteral(" · ") : QString();
+        auto *member = new ClusterMember(context.name, context.config, context.defaultNamespace,
+                                         prefix, m_history, this);
+        adopt(member);
+        clusters.append({context.name, member->model(), settings.contextColour(context.name)});
+    }
+    m_model->setClusters(clusters);
+}
+
+void ClusterSet::adopt(ClusterMember *member)
+{
+    m_members.append(member);
+    const QString name = member->name();
+    connect(member, &ClusterMember::problem, this,
+            [this, name](const QString &message) { emit problem(name, message); });
+    connect(member, &ClusterMember::recovered, this, [this, name] { emit recovered(name); });
+    connect(member, &ClusterMember::typeMoved, this, &ClusterSet::typeMoved);
+    connect(member->catalog(), &ResourceCatalog::typesChanged, this, &ClusterSet::typesChanged);
+    connect(member->catalog(), &ResourceCatalog::failed, this,
+            [this, name](const ApiError &error) { emit discoveryFailed(name, error); });
+    connect(member->namespaceList(), &NamespaceList::namesChanged, this,
+            [this] { emit namespacesChanged(namespaces()); });
+    // Rows of a cluster whose watch is down are the last known state: with other clusters
+    // live beside them, they say so (one cluster has the banner over the table for that).
+    connect(member->session(), &WatchSession::stateChanged, this,
+            [this, name](const SessionState &state) {
+                if (isMulti())
+                    m_model->setStale(name, state.staleSince.isValid());
+            });
+}
+
+void ClusterSet::close()
+{
+    if (m_members.isEmpty())
+        return;
+    // The model lets go of the members' rows before they go.
+    m_model->setClusters({});
+    qDeleteAll(std::exchange(m_members, {}));
+}
+
+ClusterMember *ClusterSet::member(const QString &name) const
+{
+    for (ClusterMember *member : m_members) {
+        if (member->name() == name)
+            return member;
+    }
+    return nullptr;
+}
+
+QStringList ClusterSet::names() const
+{
+    QStringList names;
+    for (const ClusterMember *member : m_members)
+        names.append(member->name());
+    return names;
+}
+
+void ClusterSet::watch(const ClusterMember::View &view)
+{
+    for (ClusterMember *member : std::as_const(m_members)) {
+        m_model->setStale(member->name(), false);
+        member->watch(view);
+    }
+}
+
+void ClusterSet::relist()
+{
+    for (ClusterMember *member : std::as_const(m_members)) {
+        if (!member->lacksType())
+            member->session()->relist();
+    }
+}
+
+void ClusterSet::stop()
+{
+    for (ClusterMember *member : std::as_const(m_members))
+        member->session()->stop();
+}
+
+bool ClusterSet::isRunning() const
+{
+    return std::any_of(m_members.cbegin(), m_members.cend(),
+                       [](const ClusterMember *member) { return member->session()->isRunning(); });
+}
+
+bool ClusterSet::anyCatalogReady() const
+{
+    return std::any_of(m_members.cbegin(), m_members.cend(),
+                       [](const ClusterMember *member) { return member->catalog()->isReady(); });
+}
+
+void ClusterSet::refreshCatalogs()
+{
+    for (ClusterMember *member : std::as_const(m_members))
+        member->catalog()->refresh();
+}
+
+QList<ResourceType> ClusterSet::types() const
+{
+    QList<ResourceType> types;
+    QSet<QString> seen;
+    for (const ClusterMember *member : m_members) {
+        if (!member->catalog()->isReady())
+            continue;
+        for (const ResourceType &type : member->catalog()->types()) {
+            if (!seen.contains(type.qualifiedName())) {
+                seen.insert(type.qualifiedName());
+                types.append(type);
+            }
+        }
+    }
+    return types;
+}
+
+ResourceResolution ClusterSet::resolveType(const QString &name) const
+{
+    std::optional<ResourceResolution> first;
+    for (const ClusterMember *member : m_members) {
+        if (!member->catalog()->isReady())
+            continue;
+        ResourceResolution resolution = member->catalog()->resolve(name);
+        if (resolution.isFound())
+            return resolution;
+        if (!first)
+            first = std::move(resolution);
+    }
+    return first.value_or(ResourceResolution());
+}
+
+QStringList ClusterSet::partialFailures() const
+{
+    QStringList failures;
+    for (const ClusterMember *member : m_members) {
+        for (const QString &failure : member->catalog()->partialFailures())
+            failures.append(isMulti() ? member->name() + QStringLiteral(": ") + failure : failure);
+    }
+    return failures;
+}
+
+QStringList ClusterSet::namespaces() const
+{
+    QSet<QString> names;
+    for (const ClusterMember *member : m_members) {
+        const QStringList listed = member->namespaceList()->names();
+        names.unite(QSet<QString>(listed.cbegin(), listed.cend()));
+    }
+    QStringList sorted(names.cbegin(), names.cend());
+    sorted.sort();
+    return sorted;
+}
+
+QHash<QString, QStringList> ClusterSet::partialNamespaces() const
+{
+    QHash<QString, QStringList> clusters;
+    for (const ClusterMember *member : m_members) {
+        for (const QString &name : member->namespaceList()->names())
+            clusters[name].append(member->name());
+    }
+    for (auto it = clusters.begin(); it != clusters.end();) {
+        if (it->size() == m_members.size())
+            it = clusters.erase(it);
+        else
+            ++it;
+    }
+    return clusters;
+}

@@ -1,0 +1,14 @@
+#pragma once
+
+#include "ui/table/RowHealth.h"
+
+#include <QString>
+
+// A Pod row's health from the Status and Ready cells the server's Table sends, as kubectl
+// prints them: the rules for one kind, kept out of the generic table model.
+class PodHealth
+{
+public:
+    // status: "Running", "Pending", "CrashLoopBackOff"...; ready: "1/2". Empty status: Normal.
+    static RowHealth of(const QString &status, const QString &ready);
+};
