@@ -26,10 +26,11 @@ void MetricsHistory::add(const MetricsSnapshot &snapshot)
     for (const MetricsSample &s : snapshot.nodes)
         newest = qMax(newest, s.timestampMs);
     dropExpired(newest);
-    for (auto it = snapshot.pods.cbegin(); it != snapshot.pods.cend(); ++it)
-        record(it.key(), it.value());
+    // Nodes first: a few, each the whole of a machine, they are never the ones refused.
     for (auto it = snapshot.nodes.cbegin(); it != snapshot.nodes.cend(); ++it)
         record(nodeKey(it.key()), it.value());
+    for (auto it = snapshot.pods.cbegin(); it != snapshot.pods.cend(); ++it)
+        record(it.key(), it.value());
 }
 
 void MetricsHistory::dropExpired(qint64 newestMs)
