@@ -38,3 +38,26 @@ std::optional<qint64> GoDuration::parseMs(QByteArrayView text)
     }
     return qint64(total + 1e-6); // "15.003s" is 15002.99.. in binary
 }
+
+QString GoDuration::format(qint64 ms)
+{
+    if (ms == 0)
+        return QStringLiteral("0s");
+    if (ms < 1000)
+        return QString::number(ms) + QLatin1String("ms");
+    QString seconds = QString::number(ms / 1000 % 60);
+    if (ms % 1000 != 0) {
+        QString fraction = QString::number(ms % 1000).rightJustified(3, QLatin1Char('0'));
+        while (fraction.endsWith(QLatin1Char('0')))
+            fraction.chop(1);
+        seconds += QLatin1Char('.') + fraction;
+    }
+    const qint64 hours = ms / 3600000;
+    const qint64 minutes = ms / 60000 % 60;
+    QString out;
+    if (hours > 0)
+        out += QString::number(hours) + QLatin1Char('h');
+    if (hours > 0 || minutes > 0)
+        out += QString::number(minutes) + QLatin1Char('m');
+    return out + seconds + QLatin1Char('s');
+}

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QByteArrayView>
+#include <QString>
 #include <QtGlobal>
 
 #include <optional>
@@ -11,4 +12,6 @@ class GoDuration
 {
 public:
     static std::optional<qint64> parseMs(QByteArrayView text);
+    // Go's Duration.String() of whole milliseconds: "15s", "1m0s", "15.003s", "500ms".
+    static QString format(qint64 ms);
 };

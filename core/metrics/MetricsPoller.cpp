@@ -152,8 +152,8 @@ void MetricsPoller::finishRound()
         state.sampleTimeMs = m_roundTimestampMs;
     qCDebug(lcMetrics) << "metrics polled:" << m_snapshot->pods.size() << "pods,"
                        << m_snapshot->nodes.size() << "nodes; next in" << intervalMs() << "ms";
+    setState(state); // first: a receiver of the snapshot reads the state that goes with it
     emit snapshotReady(m_snapshot);
-    setState(state);
     schedule(qMax<qint64>(0, m_roundStartMs + intervalMs() - m_clock->nowMs()));
 }
 
@@ -219,8 +219,8 @@ void MetricsPoller::stopWith(MetricsState state)
     stop();
     m_building.reset();
     m_snapshot = std::make_shared<const MetricsSnapshot>();
-    emit snapshotReady(m_snapshot);
     setState(state);
+    emit snapshotReady(m_snapshot);
 }
 
 MetricsState MetricsPoller::makeState(MetricsState::Kind kind, const QString &message) const

@@ -154,6 +154,12 @@ void TestMetricsFormat::shouldParseGoDurations()
     QFETCH(QByteArray, text);
     QFETCH(qint64, ms);
     QCOMPARE(GoDuration::parseMs(text), std::optional<qint64>(ms));
+    // And written back, it reads the same
+    QCOMPARE(GoDuration::parseMs(GoDuration::format(ms).toUtf8()), std::optional<qint64>(ms));
+    QCOMPARE(GoDuration::format(15000), QStringLiteral("15s"));
+    QCOMPARE(GoDuration::format(60000), QStringLiteral("1m0s"));
+    QCOMPARE(GoDuration::format(15003), QStringLiteral("15.003s"));
+    QCOMPARE(GoDuration::format(3600000), QStringLiteral("1h0m0s"));
     QVERIFY(!GoDuration::parseMs("15"));
     QVERIFY(!GoDuration::parseMs("15x"));
     QVERIFY(!GoDuration::parseMs(""));

@@ -274,6 +274,8 @@ void TestMetricsPoller::shouldSayNotReadyOn503AndRecover()
     QCOMPARE(metricsRequests().size(), 2);
     m_clock->advance(1);
     QTRY_COMPARE_WITH_TIMEOUT(metricsRequests().size(), 3, 10000);
+    // (its answer handled: the next round is scheduled on the manual clock)
+    QTRY_COMPARE_WITH_TIMEOUT(m_clock->pendingCount(), 1, 10000);
     // When it is ready again, the next round is Ok
     m_sim->control("metrics", {{"ready", "true"}});
     m_clock->advance(m_poller->intervalMs());
