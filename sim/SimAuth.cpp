@@ -48,12 +48,27 @@ QByteArray SimAuth::forbiddenStatus(const QByteArray &user, QByteArrayView verb,
                                     const SimResourceType &type, const QByteArray &ns,
                                     const QByteArray &name) const
 {
-    QByteArray message = type.plural;
+    return forbidden(user, verb, type.plural, type.plural, type.group, ns, name);
+}
+
+QByteArray SimAuth::forbiddenStatus(const QByteArray &user, QByteArrayView verb,
+                                    QByteArrayView plural, QByteArrayView group,
+                                    const QByteArray &ns, const QByteArray &name) const
+{
+    return forbidden(user, verb, plural.toByteArray() + '.' + group.toByteArray(), plural, group,
+                     ns, name);
+}
+
+QByteArray SimAuth::forbidden(const QByteArray &user, QByteArrayView verb, QByteArrayView subject,
+                              QByteArrayView plural, QByteArrayView group, const QByteArray &ns,
+                              const QByteArray &name) const
+{
+    QByteArray message = subject.toByteArray();
     if (!name.isEmpty())
         message.append(" \"").append(name).append('"');
     message.append(" is forbidden: User \"").append(user).append("\" cannot ").append(verb);
-    message.append(" resource \"").append(type.plural).append("\" in API group \"");
-    message.append(type.group).append('"');
+    message.append(" resource \"").append(plural).append("\" in API group \"");
+    message.append(group).append('"');
     if (ns.isEmpty())
         message.append(" at the cluster scope");
     else
@@ -61,7 +76,9 @@ QByteArray SimAuth::forbiddenStatus(const QByteArray &user, QByteArrayView verb,
     QByteArray details;
     if (!name.isEmpty())
         details = R"("name":)" + SimJson::quoted(name) + ',';
-    details.append(R"("kind":)").append(SimJson::quoted(type.plural));
+    if (!group.isEmpty() && subject != plural)
+        details.append(R"("group":)").append(SimJson::quoted(group)).append(',');
+    details.append(R"("kind":)").append(SimJson::quoted(plural));
     return SimJson::status(403, "Forbidden", message, details);
 }
 

@@ -25,6 +25,11 @@ public:
     QByteArray forbiddenStatus(const QByteArray &user, QByteArrayView verb,
                                const SimResourceType &type, const QByteArray &ns,
                                const QByteArray &name) const;
+    // The same for a resource of another API group (an aggregated API such as
+    // metrics.k8s.io), named as the apiserver names it: "pods.metrics.k8s.io is forbidden".
+    QByteArray forbiddenStatus(const QByteArray &user, QByteArrayView verb, QByteArrayView plural,
+                               QByteArrayView group, const QByteArray &ns,
+                               const QByteArray &name) const;
     // Answers to POSTed SelfSubjectAccessReview / SelfSubjectRulesReview bodies; false and
     // an error message for a body that is not one.
     bool accessReview(const QByteArray &body, QByteArray *answer, QString *error) const;
@@ -33,6 +38,11 @@ public:
     static QByteArray unauthorizedStatus();
 
 private:
+    // subject: the resource as the message's first word names it.
+    QByteArray forbidden(const QByteArray &user, QByteArrayView verb, QByteArrayView subject,
+                         QByteArrayView plural, QByteArrayView group, const QByteArray &ns,
+                         const QByteArray &name) const;
+
     QByteArray m_token;
     bool m_clientCerts;
     QByteArray m_userName;

@@ -27,6 +27,10 @@ struct SimConfig
     bool eventFieldSelectors = true; // false: events only by metadata.name/namespace (400)
     double logLinesPerSecond = 1;    // synthetic log lines per container per second (sim/SimLogs.h)
     bool paginateRv0 = false; // honour limit on resourceVersion=0 lists (the cache ignores it)
+    // metrics.k8s.io/v1beta1 as metrics-server serves it (sim/SimMetrics.h): on, and how long
+    // each sample's window is (the "window" field; one new sample per window).
+    bool metricsApi = true;
+    int metricsWindowMs = 15000;
 
     // TLS: serve https when a certificate is given or generated.
     QString tlsCertFile;

@@ -4,10 +4,14 @@
 #include "sim/SimHttpConnection.h"
 #include "sim/SimJson.h"
 #include "sim/SimLogs.h"
+#include "sim/SimMetrics.h"
 #include "sim/SimServer.h"
 #include "sim/SimTcpServer.h"
 #include "sim/SimWatch.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLoggingCategory>
 #include <QPointer>
 #include <QTimer>
@@ -34,6 +38,7 @@ const SimControl::Entry SimControl::s_table[] = {
     {"omit-initial-events-end", &SimControl::omitInitialEventsEnd},
     {"logs", &SimControl::logs},
     {"drop-logs", &SimControl::dropLogs},
+    {"metrics", &SimControl::metrics},
     {"reset", &SimControl::reset},
 };
 
@@ -86,13 +91,13 @@ int SimControl::state(QByteArray *body)
     const QByteArray resource = value("resource");
     if (!resource.isEmpty() && resource != "all" && !SimResourceType::byPlural(resource))
         return bad(body, QStringLiteral("unknown resource %1").arg(QString::fromUtf8(resource)));
-    *body = m_server.stateJson(resource);
+    *body = stateJson(resource);
     return 200;
 }
 
 int SimControl::requests(QByteArray *body)
 {
-    *body = m_server.requestsJson();
+    *body = requestsJson();
     return 200;
 }
 
@@ -309,6 +314,24 @@ int SimControl::dropLogs(QByteArray *body)
     return 200;
 }
 
+int SimControl::metrics(QByteArray *body)
+{
+    SimMetrics &metrics = *m_server.m_metrics;
+    const QByteArray ready = value("ready");
+    if (!ready.isEmpty() && ready != "true" && ready != "false")
+        return bad(body, QStringLiteral("metrics takes ready=true or ready=false"));
+    bool ok = true;
+    const double window = number("window", double(metrics.windowMs()) / 1000.0, &ok);
+    if (!ok || window < 0.001 || window > 3600)
+        return bad(body, QStringLiteral("metrics takes window=S, 0.001 to 3600 seconds"));
+    if (!ready.isEmpty())
+        metrics.setReady(ready == "true");
+    metrics.setWindowMs(qint64(window * 1000));
+    *body = okJson(QByteArray(R"(,"ready":)") + (metrics.isReady() ? "true" : "false") +
+                   R"(,"windowMs":)" + QByteArray::number(metrics.windowMs()));
+    return 200;
+}
+
 int SimControl::reset(QByteArray *)
 {
     m_server.m_faults.clear();
@@ -317,4 +340,50 @@ int SimControl::reset(QByteArray *)
     QByteArray thawed;
     thaw(&thawed);
     return 200;
+}
+
+QByteArray SimControl::stateJson(const QByteArray &resource) const
+{
+    const SimStore &store = m_server.m_cluster->store();
+    const auto objectsJson = [&](SimResourceType::Id type) {
+        QByteArray out = "{";
+        for (const auto &[key, o] : store.objects(type)) {
+            if (out.size() > 1)
+                out.append(',');
+            SimJson::appendString(out, key);
+            out.append(":\"").append(QByteArray::number(o->resourceVersion)).append('"');
+        }
+        return out.append('}');
+    };
+    QByteArray out = R"({"resourceVersion":")" + QByteArray::number(store.resourceVersion()) + '"';
+    if (!resource.isEmpty() && resource != "all") {
+        if (const SimResourceType *type = SimResourceType::byPlural(resource))
+            out.append(R"(,"objects":)").append(objectsJson(type->id));
+        return out.append('}');
+    }
+    out.append(R"(,"resources":{)");
+    for (int i = 0; i < SimResourceType::Count; ++i) {
+        if (i)
+            out.append(',');
+        SimJson::appendString(out, SimResourceType::get(SimResourceType::Id(i)).plural);
+        out.append(':').append(objectsJson(SimResourceType::Id(i)));
+    }
+    return out.append("}}");
+}
+
+QByteArray SimControl::requestsJson() const
+{
+    QJsonArray list;
+    for (const SimServer::Recorded &r : m_server.m_requests) {
+        QJsonObject query;
+        for (const auto &[k, v] : r.query)
+            query.insert(QString::fromUtf8(k), QString::fromUtf8(v));
+        list.append(QJsonObject{{QStringLiteral("method"), QString::fromUtf8(r.method)},
+                                {QStringLiteral("path"), QString::fromUtf8(r.path)},
+                                {QStringLiteral("query"), query},
+                                {QStringLiteral("status"), r.status},
+                                {QStringLiteral("accept"), QString::fromUtf8(r.accept)},
+                                {QStringLiteral("userAgent"), QString::fromUtf8(r.userAgent)}});
+    }
+    return QJsonDocument(list).toJson(QJsonDocument::Compact);
 }

@@ -33,6 +33,9 @@ private:
     double number(QByteArrayView key, double fallback, bool *ok) const;
     static int bad(QByteArray *body, const QString &message);
     static QByteArray okJson(QByteArrayView extra = {});
+    // The server's ground truth (/_sim/state) and recorded requests (/_sim/requests).
+    QByteArray stateJson(const QByteArray &resource) const;
+    QByteArray requestsJson() const;
 
     int state(QByteArray *body);
     int requests(QByteArray *body);
@@ -53,6 +56,7 @@ private:
     int omitInitialEventsEnd(QByteArray *body);
     int logs(QByteArray *body);
     int dropLogs(QByteArray *body);
+    int metrics(QByteArray *body);
     int reset(QByteArray *body);
 
     static const Entry s_table[];

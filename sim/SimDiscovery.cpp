@@ -71,7 +71,7 @@ QByteArray SimDiscovery::apiVersions(const QByteArray &serverAddress)
            SimJson::quoted(serverAddress) + "}]}";
 }
 
-QByteArray SimDiscovery::apiGroupList()
+QByteArray SimDiscovery::apiGroupList(QByteArrayView extraGroups)
 {
     QByteArray out = R"({"kind":"APIGroupList","apiVersion":"v1","groups":[)";
     bool first = true;
@@ -93,6 +93,8 @@ QByteArray SimDiscovery::apiGroupList()
         out.append(SimJson::quoted(g.name + '/' + preferred));
         out.append(R"(,"version":)").append(SimJson::quoted(preferred)).append("}}");
     }
+    if (!extraGroups.isEmpty())
+        out.append(',').append(extraGroups);
     return out.append("]}");
 }
 

@@ -8,15 +8,13 @@
 #include "sim/SimJson.h"
 #include "sim/SimListStream.h"
 #include "sim/SimLogs.h"
+#include "sim/SimMetrics.h"
 #include "sim/SimTable.h"
 #include "sim/SimTcpServer.h"
 #include "sim/SimTls.h"
 #include "sim/SimWatch.h"
 
 #include <QDateTime>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLoggingCategory>
 
 #include <optional>
@@ -65,6 +63,7 @@ bool SimServer::listen(quint16 port)
     m_auth = std::make_unique<SimAuth>(m_config);
     m_cluster = new SimCluster(m_config, this);
     m_logs = new SimLogs(&m_cluster->store(), m_config.logLinesPerSecond, this);
+    m_metrics = std::make_unique<SimMetrics>(m_config, m_cluster->store(), *m_auth);
     connect(&m_cluster->store(), &SimStore::changed, this, [this](const SimEvent &event) {
         for (const QPointer<SimWatch> &w : std::as_const(m_watches)) {
             if (w)
@@ -217,7 +216,12 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
         return;
     }
     if (path == "/apis" || path == "/apis/") {
-        reply(connection, request, 200, SimDiscovery::apiGroupList());
+        reply(connection, request, 200, SimDiscovery::apiGroupList(m_metrics->apiGroupJson()));
+        return;
+    }
+    if (m_metrics->handles(path)) {
+        const SimMetrics::Answer answer = m_metrics->serve(request, *user);
+        reply(connection, request, answer.status, answer.body);
         return;
     }
     const QList<QByteArray> segments = path.mid(1).split('/');
@@ -588,50 +592,4 @@ int SimServer::control(const QByteArray &call, const QList<QPair<QByteArray, QBy
                        QByteArray *body)
 {
     return SimControl(*this, query).run(call, body);
-}
-
-QByteArray SimServer::stateJson(const QByteArray &resource) const
-{
-    const SimStore &store = m_cluster->store();
-    const auto objectsJson = [&](SimResourceType::Id type) {
-        QByteArray out = "{";
-        for (const auto &[key, o] : store.objects(type)) {
-            if (out.size() > 1)
-                out.append(',');
-            SimJson::appendString(out, key);
-            out.append(":\"").append(QByteArray::number(o->resourceVersion)).append('"');
-        }
-        return out.append('}');
-    };
-    QByteArray out = R"({"resourceVersion":")" + QByteArray::number(store.resourceVersion()) + '"';
-    if (!resource.isEmpty() && resource != "all") {
-        if (const SimResourceType *type = SimResourceType::byPlural(resource))
-            out.append(R"(,"objects":)").append(objectsJson(type->id));
-        return out.append('}');
-    }
-    out.append(R"(,"resources":{)");
-    for (int i = 0; i < SimResourceType::Count; ++i) {
-        if (i)
-            out.append(',');
-        SimJson::appendString(out, SimResourceType::get(SimResourceType::Id(i)).plural);
-        out.append(':').append(objectsJson(SimResourceType::Id(i)));
-    }
-    return out.append("}}");
-}
-
-QByteArray SimServer::requestsJson() const
-{
-    QJsonArray list;
-    for (const Recorded &r : m_requests) {
-        QJsonObject query;
-        for (const auto &[k, v] : r.query)
-            query.insert(QString::fromUtf8(k), QString::fromUtf8(v));
-        list.append(QJsonObject{{QStringLiteral("method"), QString::fromUtf8(r.method)},
-                                {QStringLiteral("path"), QString::fromUtf8(r.path)},
-                                {QStringLiteral("query"), query},
-                                {QStringLiteral("status"), r.status},
-                                {QStringLiteral("accept"), QString::fromUtf8(r.accept)},
-                                {QStringLiteral("userAgent"), QString::fromUtf8(r.userAgent)}});
-    }
-    return QJsonDocument(list).toJson(QJsonDocument::Compact);
 }

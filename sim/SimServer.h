@@ -18,6 +18,7 @@
 class SimCluster;
 class SimHttpConnection;
 class SimLogs;
+class SimMetrics;
 class SimTcpServer;
 class SimWatch;
 struct SimHttpRequest;
@@ -82,14 +83,13 @@ private:
     QByteArray failureStatus(int code, const SimHttpRequest &request, int retryAfter) const;
     QByteArray tooLargeStatus(quint64 requested) const;
     QByteArray expiredStatus(quint64 requested) const;
-    QByteArray stateJson(const QByteArray &resource) const;
-    QByteArray requestsJson() const;
 
     SimConfig m_config;
     std::unique_ptr<SimAuth> m_auth;
-    SimCluster *m_cluster = nullptr; // Owned (child).
-    SimLogs *m_logs = nullptr;       // Owned (child).
-    SimTcpServer *m_tcp = nullptr;   // Owned (child).
+    std::unique_ptr<SimMetrics> m_metrics; // after m_auth, which it reads
+    SimCluster *m_cluster = nullptr;       // Owned (child).
+    SimLogs *m_logs = nullptr;             // Owned (child).
+    SimTcpServer *m_tcp = nullptr;         // Owned (child).
     quint16 m_port = 0;
     bool m_tls = false;
     QString m_error;

@@ -92,6 +92,13 @@ int main(int argc, char *argv[])
                            QStringLiteral("Comma-separated namespaces where the forbidden "
                                           "resources may still be read."),
                            QStringLiteral("namespaces"));
+    const auto noMetrics =
+        opt("no-metrics", QStringLiteral("Serve no metrics.k8s.io API (404, absent from "
+                                         "discovery), as a cluster without metrics-server."));
+    const auto metricsWindow =
+        opt("metrics-window",
+            QStringLiteral("The metrics API's sample window: one new sample per window."),
+            QStringLiteral("seconds"), QString::number(defaults.metricsWindowMs / 1000));
     parser.process(app);
 
     SimConfig config;
@@ -120,8 +127,13 @@ int main(int argc, char *argv[])
     config.churnPerSecond = parser.value(churn).toDouble(&churnOk);
     bool logRateOk = false;
     config.logLinesPerSecond = parser.value(logRate).toDouble(&logRateOk);
-    if (!ok || !churnOk || !logRateOk || config.churnPerSecond < 0 ||
-        config.logLinesPerSecond < 0 || config.sidecarEvery < 0 || listenPort > 65535) {
+    bool windowOk = false;
+    const double windowSeconds = parser.value(metricsWindow).toDouble(&windowOk);
+    config.metricsWindowMs = int(windowSeconds * 1000);
+    config.metricsApi = !parser.isSet(noMetrics);
+    if (!ok || !churnOk || !logRateOk || !windowOk || windowSeconds < 0.001 ||
+        windowSeconds > 3600 || config.churnPerSecond < 0 || config.logLinesPerSecond < 0 ||
+        config.sidecarEvery < 0 || listenPort > 65535) {
         std::fprintf(stderr, "kubeglass-sim: invalid arguments (see --help)\n");
         return 2;
     }

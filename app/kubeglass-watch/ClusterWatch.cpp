@@ -9,6 +9,7 @@
 
 #include "app/kubeglass-watch/Diagnostic.h"
 #include "app/kubeglass-watch/JsonLine.h"
+#include "app/kubeglass-watch/MetricsPrinter.h"
 #include "app/kubeglass-watch/SnapshotWriter.h"
 
 #include <QTimer>
@@ -50,6 +51,10 @@ void ClusterWatch::diagnostic(const QString &message) const
 void ClusterWatch::start()
 {
     m_client = std::make_unique<RestClient>(m_setup.config);
+    if (m_options.metrics) {
+        startMetrics();
+        return;
+    }
     m_discovery = std::make_unique<Discovery>(m_client.get());
     connect(m_discovery.get(), &Discovery::ready, this, &ClusterWatch::onDiscovered);
     connect(m_discovery.get(), &Discovery::failed, this, [this](const ApiError &error) {
@@ -72,6 +77,41 @@ void ClusterWatch::start()
         });
     });
     m_discovery->refresh();
+}
+
+void ClusterWatch::startMetrics()
+{
+    MetricsPoller::Target target;
+    const QString resource = m_options.resource;
+    target.pods = resource.isEmpty() || resource == QLatin1String("pods") ||
+                  resource == QLatin1String("pod") || resource == QLatin1String("po");
+    target.nodes = resource.isEmpty() || resource == QLatin1String("nodes") ||
+                   resource == QLatin1String("node") || resource == QLatin1String("no");
+    if (!m_options.allNamespaces)
+        target.namespaces = {m_options.namespaceName.isEmpty() ? m_setup.defaultNamespace
+                                                               : m_options.namespaceName};
+    target.labelSelector = m_options.labelSelector;
+    m_metrics = std::make_unique<MetricsPrinter>(
+        m_client.get(), target, [this] { return line(); }, [this](JsonLine &json) { print(json); });
+    connect(m_metrics.get(), &MetricsPrinter::polled, this, [this] {
+        noteHealthy();
+        if (!m_synced) {
+            m_synced = true;
+            emit synced();
+        }
+    });
+    connect(m_metrics.get(), &MetricsPrinter::stopped, this, [this](const QString &message) {
+        diagnostic(message);
+        fail();
+    });
+    diagnostic(QStringLiteral("polling metrics.k8s.io/v1beta1 %1%2")
+                   .arg(target.pods && target.nodes ? QStringLiteral("pods and nodes")
+                        : target.pods               ? QStringLiteral("pods")
+                                                    : QStringLiteral("nodes"),
+                        target.pods && !target.namespaces.isEmpty()
+                            ? QStringLiteral(" in namespace ") + target.namespaces.first()
+                            : QString()));
+    m_metrics->start();
 }
 
 void ClusterWatch::onDiscovered()
@@ -241,6 +281,8 @@ void ClusterWatch::fail()
 
 void ClusterWatch::stop()
 {
+    if (m_metrics)
+        m_metrics->stop();
     if (m_reflector)
         m_reflector->stop();
     if (m_snapshot)

@@ -12,6 +12,7 @@
 
 class Discovery;
 class JsonLine;
+class MetricsPrinter;
 class ObjectStore;
 class Reflector;
 class RestClient;
@@ -56,6 +57,8 @@ signals:
 
 private:
     void discover();
+    // --metrics: poll the metrics API instead of discovering and watching RESOURCE.
+    void startMetrics();
     void onDiscovered();
     void startReflector();
     void print(JsonLine &line);
@@ -76,6 +79,7 @@ private:
     std::unique_ptr<Reflector> m_reflector;
     std::unique_ptr<SnapshotWriter> m_snapshot;
     std::unique_ptr<WakeReconnector> m_wake; // reconnects the reflector after a suspend
+    std::unique_ptr<MetricsPrinter> m_metrics;
     int m_discoveryAttempts = 0;
     int m_errorsBeforeSync = 0;
     bool m_synced = false;

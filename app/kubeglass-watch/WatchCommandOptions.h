@@ -34,5 +34,8 @@ struct WatchCommandOptions
     QStringList snapshotFiles;
     bool exitAfterSync = false;
     double durationSeconds = 0; // 0: run until signalled
+    // Poll metrics.k8s.io instead of watching: RESOURCE is then pods or nodes (or absent:
+    // both), as kubectl top takes them.
+    bool metrics = false;
     QString resource;
 };

@@ -31,6 +31,11 @@ Output lines (each with "ts", ms since start):
   {"ts":..,"backoffMs":800,"reason":".."}                 backing off
   {"ts":..,"error":"..","code":410,"reason":"Expired"}    errors
   {"ts":..,"type":"MODIFIED","key":"ns/name","resourceVersion":".."}  with --events
+--metrics polls metrics.k8s.io at the server's window instead (RESOURCE: pods or nodes, or
+none for both; -n, -A and -l as for pods), one line an object each poll, and its states:
+  {"ts":..,"kind":"PodMetrics","namespace":"default","name":"web","timestamp":"..",
+   "window":"15s","cpu":"250m","memory":"128Mi","cpuNanocores":..,"memoryBytes":..}
+  {"ts":..,"metrics":"notReady","message":"metrics-server not ready","code":503}
 Several clusters: --context repeated watches each context's cluster at once, each with its
 own connection and credentials (an exec plugin runs once per context). Every line then
 starts with the context, as the first key: {"context":"prod","ts":12,"phase":"listing",..},
@@ -137,6 +142,11 @@ int main(int argc, char **argv)
                        watchList,  pageSize, resync,   maxRetry,      stallTimeout,
                        table,      events,   snapshot, exitAfterSync, duration});
     parser.addOption(initialEventsTimeout);
+    const QCommandLineOption metrics(
+        QStringLiteral("metrics"),
+        QStringLiteral("Poll CPU and memory usage (metrics.k8s.io) of pods or nodes instead of "
+                       "watching; one JSON line per object and poll."));
+    parser.addOption(metrics);
     parser.addPositionalArgument(QStringLiteral("RESOURCE"),
                                  QStringLiteral("The resource to watch."));
 
@@ -147,14 +157,19 @@ int main(int argc, char **argv)
         return 0;
     }
     const QStringList positional = parser.positionalArguments();
-    if (positional.size() != 1)
+    const bool polling = parser.isSet(metrics);
+    if (positional.size() > 1 || (positional.isEmpty() && !polling))
         return usageError(positional.isEmpty() ? QStringLiteral("RESOURCE is required")
                                                : QStringLiteral("exactly one RESOURCE expected"));
+    static const QStringList kMetricsResources = {"pods", "pod", "po", "nodes", "node", "no"};
+    if (polling && !positional.isEmpty() && !kMetricsResources.contains(positional.first()))
+        return usageError(QStringLiteral("--metrics takes pods or nodes"));
     if (parser.isSet(ns) && parser.isSet(all))
         return usageError(QStringLiteral("-n and -A cannot be combined"));
 
     WatchCommandOptions options;
-    options.resource = positional.first();
+    options.resource = positional.value(0);
+    options.metrics = polling;
     options.kubeconfig = parser.value(kubeconfig);
     options.contexts = parser.values(context);
     if (options.contexts.size() > 1 && parser.isSet(server))

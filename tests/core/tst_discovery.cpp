@@ -93,16 +93,18 @@ private slots:
         QCOMPARE(typeOf("apps/v1", "deployments").shortNames, QStringList{"deploy"});
         QCOMPARE(typeOf("apiextensions.k8s.io/v1", "customresourcedefinitions").shortNames,
                  (QStringList{"crd", "crds"}));
-        // And group versions come in 1.20's priority order, with the versions 1.20 still serves
+        // And group versions come in 1.20's priority order, with the versions 1.20 still serves;
+        // the aggregated metrics.k8s.io (metrics-server's APIService, priority 100) last
         QStringList groupVersions;
         for (const ResourceType &type : types) {
             if (!groupVersions.contains(type.groupVersion()))
                 groupVersions << type.groupVersion();
         }
-        QCOMPARE(groupVersions,
-                 (QStringList{"v1", "apps/v1", "authorization.k8s.io/v1",
-                              "authorization.k8s.io/v1beta1", "apiextensions.k8s.io/v1",
-                              "apiextensions.k8s.io/v1beta1", "demo.kubeglass.io/v1"}));
+        QCOMPARE(
+            groupVersions,
+            (QStringList{"v1", "apps/v1", "authorization.k8s.io/v1", "authorization.k8s.io/v1beta1",
+                         "apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1",
+                         "demo.kubeglass.io/v1", "metrics.k8s.io/v1beta1"}));
     }
 
     void shouldFailWhenServerUnreachable()

@@ -8,6 +8,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -103,6 +104,69 @@ private slots:
         QVERIFY(sync.contains("ms"));
         // And the snapshot has the simulator's /_sim/state shape and content
         QCOMPARE(readSnapshot(), state);
+    }
+
+    void shouldPrintEachPollsMetricsSamples()
+    {
+        // When run with --metrics on all namespaces' pods, until the first poll
+        launch(serverArgs() + QStringList{"-A", "--metrics", "--exit-after-sync", "pods"});
+        QVERIFY(m_child->process().waitForFinished(20000));
+        // Then exit 0, one line a sampled pod, as kubectl top prints its values
+        QCOMPARE(m_child->process().exitCode(), 0);
+        QList<QJsonObject> samples;
+        for (const QJsonObject &line : lines())
+            if (line.value("kind") == QLatin1String("PodMetrics"))
+                samples << line;
+        const QJsonArray served = QJsonDocument::fromJson(m_sim->control("requests")).array();
+        QVERIFY(!samples.isEmpty());
+        static const QRegularExpression cpu(QStringLiteral("^\\d+m$"));
+        static const QRegularExpression memory(QStringLiteral("^\\d+Mi$"));
+        for (const QJsonObject &sample : std::as_const(samples)) {
+            QVERIFY(!sample.value("namespace").toString().isEmpty());
+            QVERIFY(!sample.value("name").toString().isEmpty());
+            QCOMPARE(sample.value("window").toString(), QStringLiteral("15s"));
+            QVERIFY(sample.value("timestamp").toString().endsWith('Z'));
+            QVERIFY(cpu.match(sample.value("cpu").toString()).hasMatch());
+            QVERIFY(memory.match(sample.value("memory").toString()).hasMatch());
+            QVERIFY(sample.value("cpuNanocores").toDouble() > 0);
+            QCOMPARE(qint64(sample.value("memoryBytes").toDouble()) / 1048576,
+                     sample.value("memory").toString().chopped(2).toLongLong());
+        }
+        // And it read one cluster-wide list, nothing else of the metrics API
+        int metricsRequests = 0;
+        for (const QJsonValue &r : served)
+            metricsRequests += r["path"].toString().startsWith("/apis/metrics.k8s.io") ? 1 : 0;
+        QCOMPARE(metricsRequests, 1);
+    }
+
+    void shouldPrintMetricsStatesAsJsonLines()
+    {
+        // Given a metrics-server that is not ready
+        m_sim->control("metrics", {{"ready", "false"}});
+        // When run with --metrics on nodes
+        launch(serverArgs() + QStringList{"--metrics", "nodes", "--duration", "1"});
+        QVERIFY(m_child->process().waitForFinished(20000));
+        // Then the state is a line of its own, and no sample line
+        QCOMPARE(m_child->process().exitCode(), 0);
+        QVERIFY(!hasLine("kind"));
+        QJsonObject state;
+        for (const QJsonObject &line : lines())
+            if (line.contains("metrics"))
+                state = line;
+        QCOMPARE(state.value("metrics").toString(), QStringLiteral("notReady"));
+        QCOMPARE(state.value("message").toString(), QStringLiteral("metrics-server not ready"));
+        QCOMPARE(state.value("code").toInt(), 503);
+        // And a cluster without the API says so and exits 1
+        SimConfig config;
+        config.metricsApi = false;
+        m_sim = std::make_unique<SimHarness>(config);
+        m_lines.clear();
+        m_pending.clear();
+        launch(serverArgs() + QStringList{"--metrics"});
+        QVERIFY(m_child->process().waitForFinished(20000));
+        QCOMPARE(m_child->process().exitCode(), 1);
+        QCOMPARE(lines().last().value("metrics").toString(), QStringLiteral("noApi"));
+        QCOMPARE(lines().last().value("code").toInt(), 404);
     }
 
     void shouldFollowEventsInSnapshotAndExitZeroOnStopRequest()

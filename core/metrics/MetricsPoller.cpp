@@ -1,0 +1,267 @@
+#include "core/metrics/MetricsPoller.h"
+
+#include "core/Logging.h"
+#include "core/metrics/MetricsListDecoder.h"
+#include "core/net/RestCall.h"
+#include "core/net/RestClient.h"
+
+#include <QDateTime>
+#include <QUrlQuery>
+
+namespace {
+const QString kGroup = QStringLiteral("metrics.k8s.io");
+const QString kBase = QStringLiteral("/apis/metrics.k8s.io/v1beta1");
+} // namespace
+
+MetricsPoller::MetricsPoller(RestClient *client, Clock *clock, QObject *parent)
+    : QObject(parent)
+    , m_client(client)
+    , m_clock(clock)
+    , m_snapshot(std::make_shared<const MetricsSnapshot>())
+{
+    qRegisterMetaType<MetricsSnapshotPtr>();
+    qRegisterMetaType<MetricsState>();
+    m_state.intervalMs = intervalMs();
+}
+
+MetricsPoller::~MetricsPoller()
+{
+    cancelTimer();
+    dropCall();
+}
+
+void MetricsPoller::setTarget(const Target &target)
+{
+    m_target = target;
+    if (m_running)
+        start();
+}
+
+void MetricsPoller::start()
+{
+    cancelTimer();
+    dropCall();
+    m_running = true;
+    m_failures = 0;
+    beginRound();
+}
+
+void MetricsPoller::stop()
+{
+    m_running = false;
+    cancelTimer();
+    dropCall();
+    m_pending.clear();
+}
+
+void MetricsPoller::setDiscoveredTypes(const QList<ResourceType> &types)
+{
+    const auto served = [&types](const QString &resource) {
+        return std::any_of(types.begin(), types.end(), [&resource](const ResourceType &t) {
+            return t.group == kGroup && t.resource == resource;
+        });
+    };
+    if ((m_target.pods && !served(QStringLiteral("pods"))) ||
+        (m_target.nodes && !served(QStringLiteral("nodes"))))
+        stopWith(makeState(MetricsState::NoApi, tr("no metrics API on this cluster")));
+}
+
+QString MetricsPoller::requestPath(const Request &request)
+{
+    if (!request.pods)
+        return kBase + QLatin1String("/nodes");
+    if (request.namespaceName.isEmpty())
+        return kBase + QLatin1String("/pods");
+    return kBase + QLatin1String("/namespaces/") + request.namespaceName + QLatin1String("/pods");
+}
+
+void MetricsPoller::beginRound()
+{
+    m_pending.clear();
+    if (m_target.pods) {
+        if (m_target.namespaces.isEmpty())
+            m_pending.append(Request{true, {}});
+        for (const QString &ns : std::as_const(m_target.namespaces))
+            m_pending.append(Request{true, ns});
+    }
+    if (m_target.nodes)
+        m_pending.append(Request{false, {}});
+    if (m_pending.isEmpty())
+        return;
+    m_roundStartMs = m_clock->nowMs();
+    m_roundWindowMs = 0;
+    m_roundTimestampMs = 0;
+    m_building = std::make_shared<MetricsSnapshot>();
+    sendNext();
+}
+
+void MetricsPoller::sendNext()
+{
+    m_current = m_pending.takeFirst();
+    QUrlQuery query;
+    if (m_current.pods && !m_target.labelSelector.isEmpty())
+        query.addQueryItem(QStringLiteral("labelSelector"), m_target.labelSelector);
+    m_body.clear();
+    RestCall *call = m_client->get(requestPath(m_current), query, "application/json");
+    m_call = call;
+    connect(call, &RestCall::dataAvailable, this, [this, call] { m_body.append(call->readAll()); });
+    connect(call, &RestCall::finished, this, &MetricsPoller::onFinished);
+}
+
+void MetricsPoller::onFinished()
+{
+    RestCall *call = m_call;
+    if (!call)
+        return;
+    m_call = nullptr;
+    call->deleteLater();
+    if (!call->error().isNull()) {
+        failRound(call);
+        return;
+    }
+    m_body.append(call->readAll());
+    const MetricsListDecoder::Result result =
+        MetricsListDecoder::decode(m_body, m_current.pods ? m_building->pods : m_building->nodes);
+    m_body = QByteArray(); // a cluster-wide list can be tens of MB: not kept between polls
+    if (!result.ok) {
+        qCWarning(lcMetrics) << "metrics list" << requestPath(m_current) << result.error;
+        m_pending.clear();
+        m_building.reset();
+        retryAfter(makeState(MetricsState::Error, result.error));
+        return;
+    }
+    m_roundWindowMs = qMax(m_roundWindowMs, result.windowMs);
+    m_roundTimestampMs = qMax(m_roundTimestampMs, result.timestampMs);
+    if (!m_pending.isEmpty())
+        sendNext();
+    else
+        finishRound();
+}
+
+void MetricsPoller::finishRound()
+{
+    // An empty list carries no window: the last one known stays in force.
+    if (m_roundWindowMs > 0)
+        m_windowMs = m_roundWindowMs;
+    m_building->polledAtMs = m_clock->currentDateTime().toMSecsSinceEpoch();
+    m_snapshot = std::move(m_building);
+    m_building.reset();
+    m_failures = 0;
+    MetricsState state = makeState(MetricsState::Ok, {});
+    if (m_roundTimestampMs > 0)
+        state.sampleTimeMs = m_roundTimestampMs;
+    qCDebug(lcMetrics) << "metrics polled:" << m_snapshot->pods.size() << "pods,"
+                       << m_snapshot->nodes.size() << "nodes; next in" << intervalMs() << "ms";
+    setState(state); // first: a receiver of the snapshot reads the state that goes with it
+    emit snapshotReady(m_snapshot);
+    schedule(qMax<qint64>(0, m_roundStartMs + intervalMs() - m_clock->nowMs()));
+}
+
+void MetricsPoller::failRound(RestCall *call)
+{
+    const ApiError &error = call->error();
+    m_pending.clear();
+    m_building.reset();
+    const QString server = error.message.isEmpty() ? error.toString() : error.message;
+    switch (error.httpStatus) {
+    case 404: {
+        MetricsState state = makeState(MetricsState::NoApi, tr("no metrics API on this cluster"));
+        state.httpStatus = 404;
+        state.serverMessage = server;
+        stopWith(state);
+        return;
+    }
+    case 403: {
+        const QString resource = m_current.pods ? QStringLiteral("pods.metrics.k8s.io")
+                                                : QStringLiteral("nodes.metrics.k8s.io");
+        const QString scope = m_current.namespaceName.isEmpty()
+                                  ? tr("at the cluster scope")
+                                  : tr("in namespace %1").arg(m_current.namespaceName);
+        MetricsState state = makeState(MetricsState::Forbidden,
+                                       tr("not permitted to list %1 %2").arg(resource, scope));
+        state.httpStatus = 403;
+        state.serverMessage = server;
+        stopWith(state);
+        return;
+    }
+    case 503: {
+        // The aggregator's answer while metrics-server is not ready: a state, polled again at
+        // the window, the last samples kept (their age says how old they are).
+        MetricsState state = makeState(MetricsState::NotReady, tr("metrics-server not ready"));
+        state.httpStatus = 503;
+        state.serverMessage = server;
+        setState(state);
+        schedule(qMax<qint64>(0, m_roundStartMs + intervalMs() - m_clock->nowMs()));
+        return;
+    }
+    default:
+        break;
+    }
+    qCInfo(lcMetrics) << "metrics poll failed:" << error.toString();
+    MetricsState state = makeState(MetricsState::Error, error.toString());
+    state.httpStatus = error.httpStatus;
+    state.serverMessage = server;
+    retryAfter(state);
+}
+
+void MetricsPoller::retryAfter(MetricsState state)
+{
+    // Doubling from the interval (never sooner than the window) up to five minutes.
+    ++m_failures;
+    state.retryInMs = qMin(intervalMs() << qMin(m_failures - 1, 10), kMaxRetryMs);
+    const qint64 delay = state.retryInMs;
+    setState(std::move(state));
+    schedule(delay);
+}
+
+void MetricsPoller::stopWith(MetricsState state)
+{
+    stop();
+    m_building.reset();
+    m_snapshot = std::make_shared<const MetricsSnapshot>();
+    setState(state);
+    emit snapshotReady(m_snapshot);
+}
+
+MetricsState MetricsPoller::makeState(MetricsState::Kind kind, const QString &message) const
+{
+    MetricsState state;
+    state.kind = kind;
+    state.message = message;
+    state.sampleTimeMs = m_state.sampleTimeMs;
+    state.intervalMs = intervalMs();
+    return state;
+}
+
+void MetricsPoller::setState(MetricsState state)
+{
+    if (state == m_state)
+        return;
+    m_state = std::move(state);
+    emit stateChanged(m_state);
+}
+
+void MetricsPoller::schedule(qint64 delayMs)
+{
+    cancelTimer();
+    if (!m_running)
+        return;
+    m_timer = m_clock->callAfter(delayMs, this, [this] {
+        m_timer = 0;
+        if (m_running)
+            beginRound();
+    });
+}
+
+void MetricsPoller::cancelTimer()
+{
+    if (m_timer != 0)
+        m_clock->cancel(m_timer);
+    m_timer = 0;
+}
+
+void MetricsPoller::dropCall()
+{
+    RestCall::giveUp(m_call);
+    m_body = QByteArray();
+}

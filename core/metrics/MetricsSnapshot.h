@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/metrics/MetricsSample.h"
+
+#include <QHash>
+#include <QMetaType>
+#include <QString>
+
+#include <memory>
+
+// One poll's samples: pods by "namespace/name", nodes by name. An object with no sample (a pod
+// just started, a node whose kubelet does not answer) is absent, never zero. Shared immutably
+// between threads as MetricsSnapshotPtr.
+struct MetricsSnapshot
+{
+    QHash<QString, MetricsSample> pods;
+    QHash<QString, MetricsSample> nodes;
+    qint64 polledAtMs = 0; // wall-clock time the poll ended, ms since the epoch
+};
+
+using MetricsSnapshotPtr = std::shared_ptr<const MetricsSnapshot>;
+
+Q_DECLARE_METATYPE(MetricsSnapshotPtr)
