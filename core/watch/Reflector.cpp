@@ -5,7 +5,7 @@
 #include "core/store/ObjectStore.h"
 #include "core/watch/BackoffManager.h"
 #include "core/watch/InternalErrorRetry.h"
-#include "core/watch/ListPager.h"
+#include "core/watch/ListSync.h"
 #include "core/watch/ObjectDecoder.h"
 #include "core/watch/StreamingListSync.h"
 #include "core/watch/WatchListSupport.h"
@@ -14,10 +14,6 @@
 #include <QUrlQuery>
 
 #include <utility>
-
-namespace {
-constexpr int kDefaultPageSize = 500;
-} // namespace
 
 Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &target,
                      const ReflectorOptions &options, Clock *clock, QObject *parent)
@@ -40,6 +36,17 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
               }}))
     , m_streamingList(std::make_unique<StreamingListSync>(
           m_clock, this, [this](bool hardLimit) { abandonStreamingList(hardLimit); }))
+    , m_list(std::make_unique<ListSync>(client, m_decoder.get(), store, this,
+                                        ListSync::Handlers{[this] { onAnswered(); },
+                                                           [this](qint64 items, qint64 remaining) {
+                                                               m_stats.itemsListed = items;
+                                                               m_stats.remainingEstimate =
+                                                                   remaining;
+                                                               emit listProgress(items, remaining);
+                                                           },
+                                                           [this](bool ok) {
+                                                               onListFinished(ok);
+                                                           }}))
 {
     setOptions(options);
 }
@@ -138,7 +145,7 @@ void Reflector::start()
     ++m_generation;
     m_stats = ReflectorStats();
     m_hasSynced = false;
-    m_paginatedResult = false;
+    m_list->reset();
     m_resourceVersionUnavailable = false;
     m_listedOnce = m_watchedOnce = false;
     scheduleResync();
@@ -198,10 +205,7 @@ void Reflector::cancelTimer()
 void Reflector::cancelAll()
 {
     cancelTimer();
-    if (m_pager) {
-        m_pager->abort();
-        m_pager.release()->deleteLater();
-    }
+    m_list->abort();
     discardWatch();
 }
 
@@ -307,82 +311,37 @@ void Reflector::startList()
 {
     enter(State::Listing); // "listing" once the server answers
     const QString resourceVersion = relistResourceVersion();
-    // client-go's list() sets its pager's page size once per call, retry included
-    // (docs/protocol.md, "Page size").
-    if (m_options.pageSize > 0)
-        m_listPageSize = m_options.pageSize;
-    else if (m_paginatedResult)
-        m_listPageSize = kDefaultPageSize;
-    else if (!resourceVersion.isEmpty() && resourceVersion != QLatin1String("0"))
-        m_listPageSize = 0; // let the server answer from its watch cache
-    else
-        m_listPageSize = kDefaultPageSize;
-    m_listResourceVersion = resourceVersion;
-    m_listRetried = false;
     beginSync();
-
-    // A child too: a pager given up with deleteLater() while the network thread is finishing
-    // (when deferred deletes posted then no longer run) goes with the reflector.
-    m_listSizeTold = false;
-    m_pager = std::make_unique<ListPager>(m_client, m_decoder.get(), m_target,
-                                          m_options.maxEventBytes, this);
-    connect(m_pager.get(), &ListPager::progress, this, [this](qint64 items, qint64 remaining) {
-        m_stats.itemsListed = items;
-        m_stats.remainingEstimate = remaining;
-        // Told once: remaining counts what follows the page being read, so add at most a page.
-        if (remaining > 0 && !std::exchange(m_listSizeTold, true))
-            m_store->expectSize(items + remaining + m_listPageSize);
-        emit listProgress(items, remaining);
-    });
-    connect(m_pager.get(), &ListPager::answered, this, &Reflector::onAnswered);
-    connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
-    if (m_options.previewFirstList && !m_hasSynced) {
-        m_store->beginPreview();
-        m_pager->setShareItems(true);
-        connect(m_pager.get(), &ListPager::itemsArrived, this,
-                [this](std::vector<StoredObjectPtr> &items) {
-                    if (m_target.table) // Table rows mean nothing without their columns
-                        m_store->setColumns(m_pager->columns());
-                    m_store->preview(items);
-                });
-    }
-    m_pager->start(resourceVersion, m_listPageSize);
+    m_list->start(m_target, m_options, resourceVersion, m_options.previewFirstList && !m_hasSynced);
 }
 
 void Reflector::onListFinished(bool ok)
 {
     if (!ok) {
-        const ApiError error = m_pager->error();
+        const ApiError error = m_list->error();
         const quint64 generation = m_generation;
         reportError(error);
         if (generation != m_generation) // a slot stopped or relisted
             return;
-        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_listRetried) {
-            // At once, once, without a resourceVersion (a consistent read cannot be too old),
-            // through the same pager: same page size, and paginatedResult still judged by the
-            // resourceVersion the list started with.
+        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_list->retried()) {
+            // At once, once, without a resourceVersion: a consistent read cannot be too old.
             m_resourceVersionUnavailable = true;
-            m_listRetried = true;
             m_stats.itemsListed = 0;
             m_stats.remainingEstimate = -1;
-            m_pager->start(relistResourceVersion(), m_listPageSize);
+            m_list->retry(relistResourceVersion());
             return;
         }
-        m_pager.release()->deleteLater(); // it is emitting
-        if (m_options.previewFirstList && !m_hasSynced)
-            m_store->dropPreview();
+        m_list->fail();
         backOffThen(QStringLiteral("list failed: %1").arg(error.toString()), error.retryAfterMs,
                     Resume::ListAndWatch);
         return;
     }
-    ListPager *pager = m_pager.release();
-    pager->deleteLater(); // it is emitting
-    if (m_listResourceVersion == QLatin1String("0") && pager->paginated())
-        m_paginatedResult = true;
-    const QString resourceVersion = pager->resourceVersion();
+    QString resourceVersion;
+    QList<TableColumn> columns;
+    QList<StoredObjectPtr> items = m_list->takeItems(&resourceVersion, &columns);
     if (m_target.table)
-        m_store->setColumns(pager->columns());
-    syncWith(pager->takeItems(), resourceVersion);
+        m_store->setColumns(columns);
+    syncWith(std::move(items), resourceVersion);
     const quint64 generation = m_generation;
     emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
     if (generation == m_generation) // a slot may have stopped or relisted

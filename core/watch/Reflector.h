@@ -19,7 +19,7 @@
 
 class BackoffManager;
 class InternalErrorRetry;
-class ListPager;
+class ListSync;
 class ObjectDecoder;
 class ObjectStore;
 class QUrlQuery;
@@ -177,7 +177,6 @@ private:
     // What outlives one state, from start() to stop() (client-go keeps the same):
     bool m_hasSynced = false;                  // a list or streaming list was applied
     bool m_resourceVersionUnavailable = false; // after Expired/TooLarge: read without an RV
-    bool m_paginatedResult = false;            // the first resourceVersion=0 list was paginated
     bool m_listedOnce = false;                 // later lists count as relists
     bool m_watchedOnce = false;                // later watches count as watch restarts
 
@@ -186,14 +185,8 @@ private:
     std::unique_ptr<InternalErrorRetry> m_internalErrorRetry;
     std::unique_ptr<WatchStream> m_stream; // in StreamingList and Watching
     std::unique_ptr<StreamingListSync> m_streamingList;
+    std::unique_ptr<ListSync> m_list;
     qint64 m_syncStartedMs = 0;
-
-    // Listing: its ListPager, and what its retry after Expired/TooLarge keeps.
-    std::unique_ptr<ListPager> m_pager;
-    QString m_listResourceVersion; // the RV the list started with
-    int m_listPageSize = 0;        // its page size (limit)
-    bool m_listSizeTold = false;   // the store knows how many it will hold
-    bool m_listRetried = false;    // it was retried after Expired/TooLarge
 
     // StreamingList and Watching: for the very-short-watch rule.
     qint64 m_watchStartedMs = 0;
