@@ -107,7 +107,7 @@ private:
     enum class State
     {
         Idle,
-        Listing,       // client-go's list(): a paged LIST (ListPager)
+        Listing,       // client-go's list(): a paged LIST (ListSync)
         StreamingList, // client-go's watchList(): before the initial-events-end bookmark
         Watching,      // client-go's watch()/watchHandler()
         BackingOff,
