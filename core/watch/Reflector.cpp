@@ -510,6 +510,7 @@ void Reflector::streamingListEvent(WatchEvent &event)
 void Reflector::onStreamEnded(WatchStream::End end, const ApiError &error)
 {
     const bool streamingList = m_state == State::StreamingList;
+    const quint64 generation = m_generation;
     if (end == WatchStream::End::ErrorEvent)
         ++m_stats.errors;
     if (end == WatchStream::End::Clean && !error.isNull())
@@ -517,6 +518,8 @@ void Reflector::onStreamEnded(WatchStream::End end, const ApiError &error)
     discardWatch();
     if (end != WatchStream::End::Clean)
         reportError(error);
+    if (generation != m_generation) // a slot stopped or relisted on the error
+        return;
     if (streamingList)
         streamingListEnded(end, error);
     else
@@ -542,8 +545,11 @@ void Reflector::watchEnded(WatchStream::End end, const ApiError &error)
         ApiError shortWatch;
         shortWatch.message =
             QStringLiteral("very short watch: %1 ended with no events").arg(m_target.path());
+        const quint64 generation = m_generation;
         if (error.isNull())
             reportError(shortWatch);
+        if (generation != m_generation) // a slot stopped or relisted on the error
+            return;
         backOffThen(shortWatch.message, -1, Resume::ListAndWatch);
     } else if (end == End::DecodeError) {
         backOffThen(error.message, -1, Resume::ListAndWatch);

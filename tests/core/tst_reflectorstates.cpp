@@ -89,6 +89,23 @@ private slots:
                                          Phase::Connecting, Phase::Watching}));
     }
 
+    void shouldStayStoppedWhenStoppedFromItsOwnWatchError()
+    {
+        // Given a synced reflector whose owner stops it on an error (as NamespacedReflectorGroup
+        // does on a 403, and kubeglass-watch before its first sync)
+        startSynced();
+        connect(m_reflector.get(), &Reflector::errorOccurred, m_reflector.get(), &Reflector::stop);
+        recordPhases();
+        // When an ERROR 410 event ends the watch
+        m_sim->control("watch-error", {{"code", "410"}});
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), Phase::Stopped, 10000);
+        // Then it stays stopped: no backoff armed, no new list
+        m_clock->advance(60000);
+        QTest::qWait(200);
+        QCOMPARE(phases(), (QList<Phase>{Phase::Stopped}));
+        QCOMPARE(m_synced->size(), 1);
+    }
+
     void shouldEndABackoffAtOnceWhenToldToReconnect()
     {
         // Given a reflector backing off after its first list failed
