@@ -1,32 +1,19 @@
 #include "core/watch/Reflector.h"
 
 #include "core/Logging.h"
-#include "core/net/RestCall.h"
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/BackoffManager.h"
 #include "core/watch/InternalErrorRetry.h"
-#include "core/watch/ListPager.h"
+#include "core/watch/ListSync.h"
 #include "core/watch/ObjectDecoder.h"
-#include "core/watch/WatchDeadline.h"
-#include "core/watch/WatchDecoder.h"
+#include "core/watch/StreamingListSync.h"
 #include "core/watch/WatchListSupport.h"
-#include "core/watch/WatchLiveness.h"
 
 #include <QRandomGenerator>
+#include <QUrlQuery>
 
 #include <utility>
-
-namespace {
-constexpr int kDefaultPageSize = 500;
-// The server ends a watch at its timeoutSeconds; one open this much longer is ended here.
-constexpr qint64 kWatchEndSlackMs = 30000;
-
-bool isRetriableWatchRequestError(const ApiError &error)
-{
-    return error.connectionRefused || error.httpStatus == 429;
-}
-} // namespace
 
 Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &target,
                      const ReflectorOptions &options, Clock *clock, QObject *parent)
@@ -39,12 +26,27 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
     , m_watchListSupport(WatchListSupport::global())
     , m_random([] { return QRandomGenerator::global()->generateDouble(); })
     , m_decoder(std::make_unique<ObjectDecoder>())
-    , m_liveness(std::make_unique<WatchLiveness>(
-          client, m_clock, this,
-          [this](const WatchLiveness::Failure &failure) { restartDeadWatch(failure); }))
-    , m_initialEventsDeadline(std::make_unique<WatchDeadline>(
-          m_clock, this,
-          [this](const WatchDeadline::Expiry &expiry) { abandonStreamingList(expiry.hardLimit); }))
+    , m_stream(std::make_unique<WatchStream>(
+          client, m_decoder.get(), m_clock, this,
+          WatchStream::Handlers{
+              [this] { onAnswered(); }, [this](WatchEvent &event) { return onStreamEvent(event); },
+              [this](WatchStream::End end, const ApiError &error) { onStreamEnded(end, error); },
+              [this](const WatchLiveness::Failure &failure) {
+                  restartDeadWatch(failure);
+              }}))
+    , m_streamingList(std::make_unique<StreamingListSync>(
+          m_clock, this, [this](bool hardLimit) { abandonStreamingList(hardLimit); }))
+    , m_list(std::make_unique<ListSync>(client, m_decoder.get(), store, this,
+                                        ListSync::Handlers{[this] { onAnswered(); },
+                                                           [this](qint64 items, qint64 remaining) {
+                                                               m_stats.itemsListed = items;
+                                                               m_stats.remainingEstimate =
+                                                                   remaining;
+                                                               emit listProgress(items, remaining);
+                                                           },
+                                                           [this](bool ok) {
+                                                               onListFinished(ok);
+                                                           }}))
 {
     setOptions(options);
 }
@@ -81,13 +83,41 @@ void Reflector::setOptions(const ReflectorOptions &options)
         std::make_unique<InternalErrorRetry>(m_clock, options.maxInternalErrorRetryMs);
 }
 
-void Reflector::setPhase(ReflectorPhase phase)
+// --- The state machine ------------------------------------------------------------------------
+
+ReflectorPhase Reflector::phaseOf(State state, bool answered)
 {
+    switch (state) {
+    case State::Idle:
+        return ReflectorPhase::Idle;
+    case State::Listing:
+    case State::StreamingList:
+        return answered ? ReflectorPhase::Listing : ReflectorPhase::Connecting;
+    case State::Watching:
+        return answered ? ReflectorPhase::Watching : ReflectorPhase::Connecting;
+    case State::BackingOff:
+        return ReflectorPhase::BackingOff;
+    case State::Stopped:
+        break;
+    }
+    return ReflectorPhase::Stopped;
+}
+
+void Reflector::enter(State state, bool answered)
+{
+    m_state = state;
+    m_answered = answered;
+    const ReflectorPhase phase = phaseOf(m_state, m_answered);
     if (phase == m_phase)
         return;
     m_phase = phase;
     qCDebug(lcReflector) << m_target.path() << "phase" << reflectorPhaseName(phase);
     emit phaseChanged(phase);
+}
+
+void Reflector::onAnswered()
+{
+    enter(m_state, true);
 }
 
 void Reflector::setResourceVersion(const QString &resourceVersion)
@@ -110,12 +140,12 @@ void Reflector::reportError(const ApiError &error)
 
 void Reflector::start()
 {
-    if (m_phase != ReflectorPhase::Idle && m_phase != ReflectorPhase::Stopped)
+    if (m_state != State::Idle && m_state != State::Stopped)
         return;
     ++m_generation;
     m_stats = ReflectorStats();
     m_hasSynced = false;
-    m_paginatedResult = false;
+    m_list->reset();
     m_resourceVersionUnavailable = false;
     m_listedOnce = m_watchedOnce = false;
     scheduleResync();
@@ -130,12 +160,12 @@ void Reflector::stop()
         m_clock->cancel(m_resyncTimer);
         m_resyncTimer = 0;
     }
-    setPhase(ReflectorPhase::Stopped);
+    enter(State::Stopped);
 }
 
 void Reflector::relist()
 {
-    if (m_phase == ReflectorPhase::Idle || m_phase == ReflectorPhase::Stopped) {
+    if (m_state == State::Idle || m_state == State::Stopped) {
         start();
         return;
     }
@@ -146,8 +176,8 @@ void Reflector::relist()
 
 void Reflector::reconnectNow(const QString &reason)
 {
-    const bool backingOff = m_phase == ReflectorPhase::BackingOff && m_timer;
-    const bool watching = m_watchCall && m_watchMode == WatchMode::Watch; // answered or not
+    const bool backingOff = m_state == State::BackingOff;
+    const bool watching = m_state == State::Watching && m_stream->isOpen(); // answered or not
     if (!backingOff && !watching)
         return;
     qCInfo(lcReflector) << m_target.path() << "reconnecting now:" << reason;
@@ -155,11 +185,11 @@ void Reflector::reconnectNow(const QString &reason)
     m_stats.lastReconnectTime = m_clock->currentDateTime();
     m_stats.lastReconnectReason = reason;
     if (backingOff) {
-        const std::function<void()> next = std::move(m_afterBackoff);
+        const Resume next = m_resume;
         cancelTimer();
-        next();
+        resume(next);
     } else {
-        startWatch(WatchMode::Watch); // from the last resourceVersion; drops the old watch
+        startWatch(); // from the last resourceVersion; drops the old watch
     }
 }
 
@@ -169,19 +199,14 @@ void Reflector::cancelTimer()
         m_clock->cancel(m_timer);
         m_timer = 0;
     }
-    m_afterBackoff = nullptr;
     m_stats.backoffDue = QDateTime();
 }
 
 void Reflector::cancelAll()
 {
     cancelTimer();
-    if (m_pager) {
-        m_pager->abort();
-        m_pager.release()->deleteLater();
-    }
+    m_list->abort();
     discardWatch();
-    m_streamed.clear();
 }
 
 void Reflector::scheduleResync()
@@ -205,7 +230,7 @@ QString Reflector::watchListKey() const
 void Reflector::beginCycle()
 {
     if (m_options.watchList && !m_watchListSupport->isUnsupported(watchListKey())) {
-        startWatch(WatchMode::StreamingList);
+        startStreamingList();
         return;
     }
     if (m_options.watchList)
@@ -214,31 +239,39 @@ void Reflector::beginCycle()
     startList();
 }
 
-void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next)
+void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, Resume then)
 {
     cancelTimer();
     const qint64 delay = m_backoff->next(qMax<qint64>(0, retryAfterMs));
-    setPhase(ReflectorPhase::BackingOff);
+    enter(State::BackingOff);
     m_stats.backoffMs = delay;
     m_stats.backoffDue = m_clock->currentDateTime().addMSecs(delay);
     qCDebug(lcReflector) << m_target.path() << "backing off" << delay << "ms:" << reason;
     emit backoffScheduled(delay, m_stats.backoffDue, reason);
     const quint64 generation = m_generation;
-    m_afterBackoff = std::move(next);
+    m_resume = then;
     m_timer = m_clock->callAfter(delay, this, [this, generation] {
         if (generation != m_generation)
             return;
         m_timer = 0;
         m_stats.backoffDue = QDateTime();
-        const std::function<void()> next = std::move(m_afterBackoff);
-        m_afterBackoff = nullptr;
-        next();
+        resume(m_resume);
     });
 }
 
-void Reflector::endCycleWithBackoff(const QString &reason, qint64 retryAfterMs)
+void Reflector::resume(Resume next)
 {
-    backOffThen(reason, retryAfterMs, [this] { beginCycle(); });
+    switch (next) {
+    case Resume::ListAndWatch:
+        beginCycle();
+        return;
+    case Resume::Watch:
+        startWatch();
+        return;
+    case Resume::StreamingList:
+        startStreamingList();
+        return;
+    }
 }
 
 // --- LIST -------------------------------------------------------------------------------------
@@ -252,106 +285,77 @@ QString Reflector::relistResourceVersion() const
     return m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
 }
 
-void Reflector::startList()
+// A list or streaming list begins; client-go counts each after the first as a relist.
+void Reflector::beginSync()
 {
-    setPhase(ReflectorPhase::Connecting); // Listing once the server answers
-    const QString resourceVersion = relistResourceVersion();
-    // client-go's list() sets its pager's page size once per call, retry included
-    // (docs/protocol.md, "Page size").
-    if (m_options.pageSize > 0)
-        m_listPageSize = m_options.pageSize;
-    else if (m_paginatedResult)
-        m_listPageSize = kDefaultPageSize;
-    else if (!resourceVersion.isEmpty() && resourceVersion != QLatin1String("0"))
-        m_listPageSize = 0; // let the server answer from its watch cache
-    else
-        m_listPageSize = kDefaultPageSize;
-    m_listResourceVersion = resourceVersion;
-    m_listRetried = false;
-
-    if (m_listedOnce) {
+    if (std::exchange(m_listedOnce, true)) {
         ++m_stats.relists;
         emit relisted(m_stats.relists);
     }
-    m_listedOnce = true;
     m_stats.itemsListed = 0;
     m_stats.remainingEstimate = -1;
     m_syncStartedMs = m_clock->nowMs();
+}
 
-    // A child too: a pager given up with deleteLater() while the network thread is finishing
-    // (when deferred deletes posted then no longer run) goes with the reflector.
-    m_listSizeTold = false;
-    m_pager = std::make_unique<ListPager>(m_client, m_decoder.get(), m_target,
-                                          m_options.maxEventBytes, this);
-    connect(m_pager.get(), &ListPager::progress, this, [this](qint64 items, qint64 remaining) {
-        m_stats.itemsListed = items;
-        m_stats.remainingEstimate = remaining;
-        // Told once: remaining counts what follows the page being read, so add at most a page.
-        if (remaining > 0 && !std::exchange(m_listSizeTold, true))
-            m_store->expectSize(items + remaining + m_listPageSize);
-        emit listProgress(items, remaining);
-    });
-    connect(m_pager.get(), &ListPager::answered, this,
-            [this] { setPhase(ReflectorPhase::Listing); });
-    connect(m_pager.get(), &ListPager::finished, this, &Reflector::onListFinished);
-    if (m_options.previewFirstList && !m_hasSynced) {
-        m_store->beginPreview();
-        m_pager->setShareItems(true);
-        connect(m_pager.get(), &ListPager::itemsArrived, this,
-                [this](std::vector<StoredObjectPtr> &items) {
-                    if (m_target.table) // Table rows mean nothing without their columns
-                        m_store->setColumns(m_pager->columns());
-                    m_store->preview(items);
-                });
-    }
-    m_pager->start(resourceVersion, m_listPageSize);
+// client-go's syncWith(): the store becomes what a list or streaming list delivered.
+void Reflector::syncWith(QList<StoredObjectPtr> objects, const QString &resourceVersion)
+{
+    m_store->replace(std::move(objects), resourceVersion);
+    m_resourceVersionUnavailable = false;
+    setResourceVersion(resourceVersion);
+    m_hasSynced = true;
+    m_stats.syncedCount = m_store->size();
+}
+
+void Reflector::startList()
+{
+    enter(State::Listing); // "listing" once the server answers
+    const QString resourceVersion = relistResourceVersion();
+    beginSync();
+    m_list->start(m_target, m_options, resourceVersion, m_options.previewFirstList && !m_hasSynced);
 }
 
 void Reflector::onListFinished(bool ok)
 {
     if (!ok) {
-        const ApiError error = m_pager->error();
+        const ApiError error = m_list->error();
         const quint64 generation = m_generation;
         reportError(error);
         if (generation != m_generation) // a slot stopped or relisted
             return;
-        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_listRetried) {
-            // At once, once, without a resourceVersion (a consistent read cannot be too old),
-            // through the same pager: same page size, and paginatedResult still judged by the
-            // resourceVersion the list started with.
+        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_list->retried()) {
+            // At once, once, without a resourceVersion: a consistent read cannot be too old.
             m_resourceVersionUnavailable = true;
-            m_listRetried = true;
             m_stats.itemsListed = 0;
             m_stats.remainingEstimate = -1;
-            m_pager->start(relistResourceVersion(), m_listPageSize);
+            m_list->retry(relistResourceVersion());
             return;
         }
-        m_pager.release()->deleteLater(); // it is emitting
-        if (m_options.previewFirstList && !m_hasSynced)
-            m_store->dropPreview();
-        endCycleWithBackoff(QStringLiteral("list failed: %1").arg(error.toString()),
-                            error.retryAfterMs);
+        m_list->fail();
+        backOffThen(QStringLiteral("list failed: %1").arg(error.toString()), error.retryAfterMs,
+                    Resume::ListAndWatch);
         return;
     }
-    ListPager *pager = m_pager.release();
-    pager->deleteLater(); // it is emitting
-    if (m_listResourceVersion == QLatin1String("0") && pager->paginated())
-        m_paginatedResult = true;
-    const QString resourceVersion = pager->resourceVersion();
+    QString resourceVersion;
+    QList<TableColumn> columns;
+    QList<StoredObjectPtr> items = m_list->takeItems(&resourceVersion, &columns);
     if (m_target.table)
-        m_store->setColumns(pager->columns());
-    m_store->replace(pager->takeItems(), resourceVersion);
-    m_resourceVersionUnavailable = false;
-    setResourceVersion(resourceVersion);
-    m_hasSynced = true;
-    m_stats.syncedCount = m_store->size();
+        m_store->setColumns(columns);
+    syncWith(std::move(items), resourceVersion);
     const quint64 generation = m_generation;
     emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
     if (generation == m_generation) // a slot may have stopped or relisted
-        startWatch(WatchMode::Watch);
+        startWatch();
 }
 
-// --- WATCH ------------------------------------------------------------------------------------
+// --- WATCH and streaming list -----------------------------------------------------------------
+
+// client-go's rewatchResourceVersion(): a streaming list after Expired/TooLarge, or before any
+// sync, asks for the newest state.
+QString Reflector::rewatchResourceVersion() const
+{
+    return m_resourceVersionUnavailable ? QString() : m_stats.resourceVersion;
+}
 
 qint64 Reflector::nextWatchTimeoutSeconds()
 {
@@ -360,71 +364,230 @@ qint64 Reflector::nextWatchTimeoutSeconds()
 
 void Reflector::discardWatch()
 {
-    m_liveness->cancel();
-    m_initialEventsDeadline->cancel();
-    RestCall::giveUp(m_watchCall);
-    if (m_feedingDecoder)
-        m_retiredDecoder = std::move(m_watchDecoder); // it is on the stack: delete after feed()
-    m_watchDecoder.reset();
-    m_watchEnding = false;
+    m_stream->close();
+    m_streamingList->cancel();
 }
 
-void Reflector::startWatch(WatchMode mode)
+void Reflector::startWatch()
 {
     discardWatch();
-    m_watchMode = mode;
     QUrlQuery query;
     query.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
-    if (mode == WatchMode::StreamingList) {
-        query.addQueryItem(QStringLiteral("sendInitialEvents"), QStringLiteral("true"));
-        if (!m_resourceVersionUnavailable && !m_stats.resourceVersion.isEmpty())
-            query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
-        query.addQueryItem(QStringLiteral("resourceVersionMatch"), QStringLiteral("NotOlderThan"));
-        m_streamed.clear();
-        m_streamedResourceVersion.clear();
-        m_syncStartedMs = m_clock->nowMs();
-        m_stats.itemsListed = 0;
-        m_stats.remainingEstimate = -1;
-        if (m_listedOnce) {
-            ++m_stats.relists;
-            emit relisted(m_stats.relists);
-        }
-        m_listedOnce = true;
-        m_initialEventsDeadline->start(m_options.boundedInitialEventsTimeoutMs(),
-                                       m_options.boundedInitialEventsHardLimitMs());
-    } else {
-        query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
-        if (m_watchedOnce) {
-            ++m_stats.watchRestarts;
-            emit watchRestarted(m_stats.watchRestarts);
-        }
-        m_watchedOnce = true;
+    query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
+    if (std::exchange(m_watchedOnce, true)) {
+        ++m_stats.watchRestarts;
+        emit watchRestarted(m_stats.watchRestarts);
     }
+    openStream(query, State::Watching);
+}
+
+void Reflector::startStreamingList()
+{
+    discardWatch();
+    QUrlQuery query;
+    query.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
+    m_streamingList->begin(query, rewatchResourceVersion(), m_options);
+    beginSync();
+    openStream(query, State::StreamingList);
+}
+
+void Reflector::openStream(QUrlQuery &query, State state)
+{
     query.addQueryItem(QStringLiteral("allowWatchBookmarks"), QStringLiteral("true"));
     const qint64 timeoutSeconds = nextWatchTimeoutSeconds();
     query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeoutSeconds));
     m_target.addCommonQuery(query);
-    setPhase(ReflectorPhase::Connecting); // Listing or Watching once the server answers
-
-    m_watchDecoder = std::make_unique<WatchDecoder>(m_decoder.get(), m_options.maxEventBytes);
+    enter(state); // "listing" or "watching" once the server answers
     m_watchStartedMs = m_clock->nowMs();
     m_watchEvents = 0;
-    m_watchCall = m_client->get(m_target.path(), query, m_target.accept(), true);
-    connect(m_watchCall, &RestCall::responseStarted, this, [this, timeoutSeconds] {
-        // Checked from the answer on: a request not yet answered is "connecting", no more.
-        m_liveness->start(m_watchCall, m_options.watchStallTimeoutMs,
-                          m_options.livenessProbeTimeoutMs,
-                          timeoutSeconds * 1000 + kWatchEndSlackMs);
-        setPhase(m_watchMode == WatchMode::Watch ? ReflectorPhase::Watching
-                                                 : ReflectorPhase::Listing);
-    });
-    connect(m_watchCall, &RestCall::dataAvailable, this, &Reflector::onWatchData);
-    connect(m_watchCall, &RestCall::finished, this, &Reflector::onWatchFinished);
+    m_stream->open(m_target, query, m_options, timeoutSeconds);
+}
+
+// client-go's "very short watch": no event, and sooner than minWatchDurationMs.
+bool Reflector::endedAtOnce() const
+{
+    return m_watchEvents == 0 && m_clock->nowMs() - m_watchStartedMs < m_options.minWatchDurationMs;
+}
+
+bool Reflector::onStreamEvent(WatchEvent &event)
+{
+    if (m_state == State::StreamingList)
+        streamingListEvent(event);
+    else
+        watchEvent(event);
+    return true;
+}
+
+// client-go's watchHandler skips objects of another kind and logs them; so do we, and those
+// without metadata. An event let through is counted.
+bool Reflector::admit(const WatchEvent &event)
+{
+    const DecodedObject &decoded = event.object;
+    if (!m_target.accepts(decoded) || !decoded.hasMetadata ||
+        (event.type != WatchEvent::Type::Bookmark && !decoded.object)) {
+        ++m_stats.skipped;
+        qCWarning(lcReflector) << m_target.path() << "skipping a"
+                               << WatchEvent::typeName(event.type) << "event of kind"
+                               << decoded.kind << decoded.apiVersion
+                               << (decoded.hasMetadata ? "" : "without metadata");
+        return false;
+    }
+    ++m_watchEvents;
+    m_stats.lastEventTime = m_clock->currentDateTime();
+    if (event.type == WatchEvent::Type::Bookmark)
+        ++m_stats.bookmarks;
+    return true;
+}
+
+StoredObjectPtr Reflector::takeObject(DecodedObject &decoded)
+{
+    if (m_target.table && !decoded.columns.isEmpty())
+        m_store->setColumns(decoded.columns);
+    return std::move(decoded.object);
+}
+
+void Reflector::applied(WatchEvent::Type type, const QString &key, const QString &resourceVersion)
+{
+    switch (type) {
+    case WatchEvent::Type::Added:
+        ++m_stats.added;
+        break;
+    case WatchEvent::Type::Modified:
+        ++m_stats.modified;
+        break;
+    default:
+        ++m_stats.deleted;
+        break;
+    }
+    emit eventApplied(WatchEvent::typeName(type), key, resourceVersion);
+}
+
+void Reflector::watchEvent(WatchEvent &event)
+{
+    if (!admit(event))
+        return;
+    const QString &resourceVersion = event.object.resourceVersion;
+    if (event.type == WatchEvent::Type::Bookmark) {
+        setResourceVersion(resourceVersion);
+        emit eventApplied(QStringLiteral("BOOKMARK"), QString(), resourceVersion);
+        return;
+    }
+    StoredObjectPtr object = takeObject(event.object);
+    const QString key = object->key;
+    if (event.type == WatchEvent::Type::Deleted)
+        m_store->remove(key);
+    else
+        m_store->upsert(std::move(object));
+    setResourceVersion(resourceVersion);
+    applied(event.type, key, resourceVersion);
+}
+
+void Reflector::streamingListEvent(WatchEvent &event)
+{
+    m_streamingList->note(); // even an event skipped shows the server is still sending
+    if (!admit(event))
+        return;
+    const QString &resourceVersion = event.object.resourceVersion;
+    if (event.type == WatchEvent::Type::Bookmark) {
+        if (event.object.initialEventsEnd) {
+            // The stream delivered the full state: it becomes the store, and the same stream
+            // carries on as the watch.
+            syncWith(m_streamingList->finish(), resourceVersion);
+            m_watchedOnce = true;
+            enter(State::Watching, true);
+            emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
+        }
+        emit eventApplied(QStringLiteral("BOOKMARK"), QString(), resourceVersion);
+        return;
+    }
+    StoredObjectPtr object = takeObject(event.object);
+    const QString key = object->key;
+    m_stats.itemsListed = m_streamingList->apply(event.type, std::move(object));
+    emit listProgress(m_stats.itemsListed, -1);
+    applied(event.type, key, resourceVersion);
+}
+
+void Reflector::onStreamEnded(WatchStream::End end, const ApiError &error)
+{
+    const bool streamingList = m_state == State::StreamingList;
+    const quint64 generation = m_generation;
+    if (end == WatchStream::End::ErrorEvent)
+        ++m_stats.errors;
+    if (end == WatchStream::End::Clean && !error.isNull())
+        reportError(error); // cut inside an event
+    discardWatch();
+    if (end != WatchStream::End::Clean)
+        reportError(error);
+    if (generation != m_generation) // a slot stopped or relisted on the error
+        return;
+    if (streamingList)
+        streamingListEnded(end, error);
+    else
+        watchEnded(end, error);
+}
+
+void Reflector::watchEnded(WatchStream::End end, const ApiError &error)
+{
+    using End = WatchStream::End;
+    if (end == End::RequestFailed) {
+        backOffThen(QStringLiteral("watch failed: %1").arg(error.toString()), error.retryAfterMs,
+                    WatchStream::isRetriable(error) ? Resume::Watch : Resume::ListAndWatch);
+        return;
+    }
+    const bool internalError =
+        end == End::ErrorEvent && error.httpStatus == 500 &&
+        (error.reason.isEmpty() || error.reason == QLatin1String("InternalError"));
+    m_internalErrorRetry->after(internalError);
+    const QString reason = QStringLiteral("watch: %1").arg(error.toString());
+    if (end == End::Clean && !endedAtOnce()) {
+        startWatch(); // at once, from the last resourceVersion
+    } else if (end == End::Clean) {
+        ApiError shortWatch;
+        shortWatch.message =
+            QStringLiteral("very short watch: %1 ended with no events").arg(m_target.path());
+        const quint64 generation = m_generation;
+        if (error.isNull())
+            reportError(shortWatch);
+        if (generation != m_generation) // a slot stopped or relisted on the error
+            return;
+        backOffThen(shortWatch.message, -1, Resume::ListAndWatch);
+    } else if (end == End::DecodeError) {
+        backOffThen(error.message, -1, Resume::ListAndWatch);
+    } else if (error.httpStatus == 429) {
+        backOffThen(reason, error.retryAfterMs, Resume::Watch);
+    } else if (internalError && m_internalErrorRetry->shouldRetry()) {
+        startWatch();
+    } else {
+        // Expired: relist at lastSyncRV (a second 410 then drops the RV); others: relist.
+        backOffThen(reason, -1, Resume::ListAndWatch);
+    }
+}
+
+void Reflector::streamingListEnded(WatchStream::End end, const ApiError &error)
+{
+    switch (StreamingListSync::next(end, error, endedAtOnce(), m_target.path())) {
+    case StreamingListSync::Next::BackOffThenStreamAgain:
+        backOffThen((end == WatchStream::End::RequestFailed ? QStringLiteral("watch failed: %1")
+                                                            : QStringLiteral("streaming list: %1"))
+                        .arg(error.toString()),
+                    error.retryAfterMs, Resume::StreamingList);
+        return;
+    case StreamingListSync::Next::StreamAgainWithoutResourceVersion:
+        m_resourceVersionUnavailable = true;
+        startStreamingList();
+        return;
+    case StreamingListSync::Next::StreamAgain:
+        startStreamingList();
+        return;
+    case StreamingListSync::Next::List:
+        startList();
+        return;
+    }
 }
 
 void Reflector::restartDeadWatch(const WatchLiveness::Failure &failure)
 {
-    const WatchMode mode = m_watchMode;
+    const State state = m_state;
     const quint64 generation = m_generation;
     discardWatch();
     if (!failure.outlived) {
@@ -436,262 +599,22 @@ void Reflector::restartDeadWatch(const WatchLiveness::Failure &failure)
         return;
     // A watch goes on from the last resourceVersion (no relist); a streaming list that had not
     // reached its initial-events-end bookmark starts a new one from scratch (docs/protocol.md).
-    startWatch(mode);
+    if (state == State::StreamingList)
+        startStreamingList();
+    else
+        startWatch();
 }
 
 // Kubeglass only (client-go waits forever): a server that never ends the initial events of
 // a streaming list would leave the store empty for good.
 void Reflector::abandonStreamingList(bool hardLimit)
 {
-    const qsizetype received = m_streamed.size();
     const quint64 generation = m_generation;
+    const ApiError error = m_streamingList->abandon(hardLimit, m_target);
     discardWatch();
-    m_streamed.clear();
-    ApiError error;
-    error.reason = QStringLiteral("InitialEventsEndMissing");
-    const QString why = hardLimit
-                            ? QStringLiteral("%1 s after the request")
-                                  .arg(double(m_options.boundedInitialEventsHardLimitMs()) / 1000)
-                            : QStringLiteral("no event for %1 s")
-                                  .arg(double(m_options.boundedInitialEventsTimeoutMs()) / 1000);
-    error.message = QStringLiteral("streaming list of %1 abandoned: no k8s.io/initial-events-end "
-                                   "bookmark, %2 (%3 objects received); %4 will be read with "
-                                   "LIST then WATCH from now on")
-                        .arg(m_target.path(), why)
-                        .arg(received)
-                        .arg(m_target.resource);
     m_watchListSupport->markUnsupported(watchListKey(), error.message);
     reportError(error);
     if (generation != m_generation) // a slot stopped or relisted
         return;
     startList();
-}
-
-bool Reflector::handleEvent(WatchEvent &event)
-{
-    const bool streaming = m_watchMode == WatchMode::StreamingList;
-    if (event.type == WatchEvent::Type::Error) {
-        ++m_stats.errors;
-        m_watchEnding = true;
-        m_endingEvent = std::move(event);
-        return false;
-    }
-    if (streaming)
-        m_initialEventsDeadline->note();
-    DecodedObject &decoded = event.object;
-    if (!m_target.accepts(decoded) || !decoded.hasMetadata ||
-        (event.type != WatchEvent::Type::Bookmark && !decoded.object)) {
-        ++m_stats.skipped;
-        qCWarning(lcReflector) << m_target.path() << "skipping a"
-                               << WatchEvent::typeName(event.type) << "event of kind"
-                               << decoded.kind << decoded.apiVersion
-                               << (decoded.hasMetadata ? "" : "without metadata");
-        return true;
-    }
-    ++m_watchEvents;
-    m_stats.lastEventTime = m_clock->currentDateTime();
-    const QString &resourceVersion = decoded.resourceVersion;
-    if (event.type == WatchEvent::Type::Bookmark) {
-        ++m_stats.bookmarks;
-        if (streaming) {
-            m_streamedResourceVersion = resourceVersion;
-            if (decoded.initialEventsEnd) {
-                // The stream delivered the full state: it becomes the store, and the same
-                // stream carries on as a plain watch.
-                m_initialEventsDeadline->cancel();
-                QList<StoredObjectPtr> objects = m_streamed.values();
-                m_streamed.clear();
-                m_store->replace(std::move(objects), resourceVersion);
-                m_resourceVersionUnavailable = false;
-                setResourceVersion(resourceVersion);
-                m_hasSynced = true;
-                m_stats.syncedCount = m_store->size();
-                m_watchMode = WatchMode::Watch;
-                m_watchedOnce = true;
-                setPhase(ReflectorPhase::Watching);
-                emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
-            }
-        } else {
-            setResourceVersion(resourceVersion);
-        }
-        emit eventApplied(QStringLiteral("BOOKMARK"), QString(), resourceVersion);
-        return true;
-    }
-    if (m_target.table && !decoded.columns.isEmpty())
-        m_store->setColumns(decoded.columns);
-    StoredObjectPtr object = std::move(decoded.object);
-    const QString key = object->key;
-    const bool deleted = event.type == WatchEvent::Type::Deleted;
-    if (streaming) {
-        if (deleted)
-            m_streamed.take(key);
-        else
-            m_streamed.insert(std::move(object));
-        m_streamedResourceVersion = resourceVersion;
-        m_stats.itemsListed = m_streamed.size();
-        emit listProgress(m_streamed.size(), -1);
-    } else {
-        if (deleted)
-            m_store->remove(key);
-        else
-            m_store->upsert(std::move(object));
-        setResourceVersion(resourceVersion);
-    }
-    switch (event.type) {
-    case WatchEvent::Type::Added:
-        ++m_stats.added;
-        break;
-    case WatchEvent::Type::Modified:
-        ++m_stats.modified;
-        break;
-    default:
-        ++m_stats.deleted;
-        break;
-    }
-    emit eventApplied(WatchEvent::typeName(event.type), key, resourceVersion);
-    return true;
-}
-
-void Reflector::onWatchData()
-{
-    m_liveness->note();
-    const quint64 generation = m_generation;
-    m_feedingDecoder = true;
-    RestCall *call = m_watchCall;
-    const auto read = [call](char *data, qsizetype maxBytes) {
-        return qsizetype(call->read(data, maxBytes));
-    };
-    // A slot connected to our signals may stop() or relist() mid-chunk: stop decoding then.
-    const bool ok = m_watchDecoder->feed(
-        qsizetype(call->bytesAvailable()), read, [this, generation](WatchEvent &event) {
-            return generation == m_generation && handleEvent(event);
-        });
-    m_feedingDecoder = false;
-    m_retiredDecoder.reset();
-    if (generation != m_generation)
-        return;
-    if (m_watchEnding) {
-        const WatchEvent event = std::move(m_endingEvent);
-        ApiError error = event.status;
-        if (!error.isStatus)
-            error.message = QStringLiteral("watch ERROR event with a non-Status object: %1")
-                                .arg(QString::fromUtf8(event.rawObject.left(200)));
-        finishStream(WatchEnd::Error, error);
-        return;
-    }
-    if (!ok) {
-        ApiError error;
-        error.message = QStringLiteral("cannot decode the watch stream of %1: %2")
-                            .arg(m_target.path(), m_watchDecoder->error());
-        finishStream(WatchEnd::DecodeError, error);
-    }
-}
-
-void Reflector::onWatchFinished()
-{
-    const ApiError error = m_watchCall->error();
-    const bool streamed = m_watchCall->httpStatus() >= 200 && m_watchCall->httpStatus() < 300;
-    const bool streaming = m_watchMode == WatchMode::StreamingList;
-    if (!streamed) {
-        // The request itself failed.
-        discardWatch();
-        reportError(error);
-        const QString reason = QStringLiteral("watch failed: %1").arg(error.toString());
-        if (isRetriableWatchRequestError(error)) {
-            const WatchMode mode = m_watchMode;
-            backOffThen(reason, error.retryAfterMs, [this, mode] { startWatch(mode); });
-        } else if (streaming && (error.isExpired() || error.isTooLargeResourceVersion())) {
-            m_resourceVersionUnavailable = true;
-            startWatch(WatchMode::StreamingList);
-        } else if (streaming) {
-            qCInfo(lcReflector) << m_target.path()
-                                << "streaming list rejected; falling back to LIST";
-            startList();
-        } else {
-            endCycleWithBackoff(reason, error.retryAfterMs);
-        }
-        return;
-    }
-    // The stream ended: cleanly, or cut by the network (possibly inside an event).
-    ApiError streamError = error;
-    if (!m_watchDecoder->finish()) {
-        streamError.message = QStringLiteral("watch stream of %1 ended early: %2")
-                                  .arg(m_target.path(), m_watchDecoder->error());
-    }
-    if (!streamError.isNull())
-        reportError(streamError);
-    finishStream(WatchEnd::Clean, streamError);
-}
-
-void Reflector::finishWatch(WatchEnd end, const ApiError &error)
-{
-    discardWatch();
-    const bool internalError =
-        end == WatchEnd::Error && error.httpStatus == 500 &&
-        (error.reason.isEmpty() || error.reason == QLatin1String("InternalError"));
-    m_internalErrorRetry->after(internalError);
-    switch (end) {
-    case WatchEnd::Clean:
-        if (m_watchEvents == 0 &&
-            m_clock->nowMs() - m_watchStartedMs < m_options.minWatchDurationMs) {
-            ApiError shortWatch;
-            shortWatch.message =
-                QStringLiteral("very short watch: %1 ended with no events").arg(m_target.path());
-            if (error.isNull())
-                reportError(shortWatch);
-            endCycleWithBackoff(shortWatch.message);
-            return;
-        }
-        startWatch(WatchMode::Watch); // at once, from the last resourceVersion
-        return;
-    case WatchEnd::DecodeError:
-        reportError(error);
-        endCycleWithBackoff(error.message);
-        return;
-    case WatchEnd::Error:
-        reportError(error);
-        if (error.httpStatus == 429) {
-            backOffThen(QStringLiteral("watch: %1").arg(error.toString()), error.retryAfterMs,
-                        [this] { startWatch(WatchMode::Watch); });
-        } else if (internalError && m_internalErrorRetry->shouldRetry()) {
-            startWatch(WatchMode::Watch);
-        } else {
-            // Expired: relist at lastSyncRV (a second 410 then drops the RV); others: relist.
-            endCycleWithBackoff(QStringLiteral("watch: %1").arg(error.toString()));
-        }
-        return;
-    }
-}
-
-void Reflector::finishStreamingList(WatchEnd end, const ApiError &error)
-{
-    discardWatch();
-    switch (end) {
-    case WatchEnd::Clean:
-        if (m_watchEvents == 0 &&
-            m_clock->nowMs() - m_watchStartedMs < m_options.minWatchDurationMs) {
-            qCInfo(lcReflector) << m_target.path()
-                                << "streaming list ended at once; falling back to LIST";
-            startList();
-            return;
-        }
-        startWatch(WatchMode::StreamingList); // ended before the sync bookmark: from scratch
-        return;
-    case WatchEnd::DecodeError:
-        reportError(error);
-        startList();
-        return;
-    case WatchEnd::Error:
-        reportError(error);
-        if (error.httpStatus == 429) {
-            backOffThen(QStringLiteral("streaming list: %1").arg(error.toString()),
-                        error.retryAfterMs, [this] { startWatch(WatchMode::StreamingList); });
-        } else if (error.isExpired() || error.isTooLargeResourceVersion()) {
-            m_resourceVersionUnavailable = true;
-            startWatch(WatchMode::StreamingList);
-        } else {
-            startList();
-        }
-        return;
-    }
 }

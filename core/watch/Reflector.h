@@ -9,23 +9,22 @@
 #include "core/watch/ReflectorStats.h"
 #include "core/watch/WatchEvent.h"
 #include "core/watch/WatchLiveness.h"
+#include "core/watch/WatchStream.h"
 #include "core/watch/WatchTarget.h"
 
 #include <QObject>
-#include <QPointer>
 
 #include <functional>
 #include <memory>
 
 class BackoffManager;
 class InternalErrorRetry;
-class ListPager;
+class ListSync;
 class ObjectDecoder;
 class ObjectStore;
-class RestCall;
+class QUrlQuery;
 class RestClient;
-class WatchDeadline;
-class WatchDecoder;
+class StreamingListSync;
 class WatchListSupport;
 
 // Keeps an ObjectStore equal to one resource on the server: LIST (or streaming list), then
@@ -91,49 +90,73 @@ signals:
     void eventApplied(const QString &type, const QString &key, const QString &resourceVersion);
 
 private:
-    // What the current watch request is for.
-    enum class WatchMode
+    // Where the reflector is in client-go's ListAndWatch (docs/protocol.md). Each state but
+    // Idle, BackingOff and Stopped has one request out, and publishes "connecting" until the
+    // server answers it (phaseOf()). The transitions, all through enter():
+    //   Idle, Stopped --start()--> Listing, or StreamingList where streaming lists finish
+    //   Listing --synced--> Watching; --failed--> BackingOff (then a new cycle); an Expired or
+    //       TooLarge list is retried once, at once, in Listing
+    //   StreamingList --initial-events-end bookmark--> Watching, on the same stream;
+    //       --ended early, Expired, dead connection--> StreamingList from scratch;
+    //       --rejected, undecodable, never finished--> Listing; --429, refused--> BackingOff
+    //   Watching --ended after events, 500 within the retry window, dead, reconnectNow()-->
+    //       Watching from lastSyncRV; --429, refused--> BackingOff (then Watching);
+    //       --very short, undecodable, other errors--> BackingOff (then a new cycle)
+    //   BackingOff --timer, reconnectNow()--> what the backoff was for (Resume)
+    //   any --relist()--> a new cycle; any --stop()--> Stopped
+    enum class State
     {
-        Watch,
-        StreamingList
+        Idle,
+        Listing,       // client-go's list(): a paged LIST (ListSync)
+        StreamingList, // client-go's watchList(): before the initial-events-end bookmark
+        Watching,      // client-go's watch()/watchHandler()
+        BackingOff,
+        Stopped,
     };
-    // How a watch (or streaming list) ended.
-    enum class WatchEnd
+    // What a backoff ends in.
+    enum class Resume
     {
-        Clean,
-        Error,
-        DecodeError
+        ListAndWatch, // a new cycle: a streaming list where they finish, else LIST
+        Watch,
+        StreamingList,
     };
 
-    void setPhase(ReflectorPhase phase);
+    static ReflectorPhase phaseOf(State state, bool answered);
+    // answered: the server already answers the state's request (a streaming list going on as
+    // the watch); else a new request is out.
+    void enter(State state, bool answered = false);
+    void onAnswered();
     void setResourceVersion(const QString &resourceVersion);
     void cancelAll();
     void cancelTimer();
     void scheduleResync();
     void beginCycle();
-    void endCycleWithBackoff(const QString &reason, qint64 retryAfterMs = -1);
-    void backOffThen(const QString &reason, qint64 retryAfterMs, std::function<void()> next);
+    void backOffThen(const QString &reason, qint64 retryAfterMs, Resume then);
+    void resume(Resume next);
     void reportError(const ApiError &error);
 
     QString relistResourceVersion() const;
+    QString rewatchResourceVersion() const;
+    void beginSync();
+    void syncWith(QList<StoredObjectPtr> objects, const QString &resourceVersion);
     void startList();
     void onListFinished(bool ok);
 
-    void startWatch(WatchMode mode);
-    void onWatchData();
-    void onWatchFinished();
-    bool handleEvent(WatchEvent &event);
-    void finishWatch(WatchEnd end, const ApiError &error);
-    void finishStreamingList(WatchEnd end, const ApiError &error);
-    void finishStream(WatchEnd end, const ApiError &error)
-    {
-        if (m_watchMode == WatchMode::StreamingList)
-            finishStreamingList(end, error);
-        else
-            finishWatch(end, error);
-    }
+    void startWatch();
+    void startStreamingList();
+    void openStream(QUrlQuery &query, State state);
     void discardWatch();
     qint64 nextWatchTimeoutSeconds();
+    bool endedAtOnce() const;
+    bool onStreamEvent(WatchEvent &event);
+    bool admit(const WatchEvent &event);
+    void watchEvent(WatchEvent &event);
+    void streamingListEvent(WatchEvent &event);
+    StoredObjectPtr takeObject(DecodedObject &decoded);
+    void applied(WatchEvent::Type type, const QString &key, const QString &resourceVersion);
+    void onStreamEnded(WatchStream::End end, const ApiError &error);
+    void watchEnded(WatchStream::End end, const ApiError &error);
+    void streamingListEnded(WatchStream::End end, const ApiError &error);
     void restartDeadWatch(const WatchLiveness::Failure &failure);
     void abandonStreamingList(bool hardLimit);
     QString watchListKey() const;
@@ -145,39 +168,32 @@ private:
     Clock *m_clock;                       // Not owned.
     WatchListSupport *m_watchListSupport; // Not owned.
     std::function<double()> m_random;
-    ReflectorPhase m_phase = ReflectorPhase::Idle;
+    State m_state = State::Idle;
+    bool m_answered = false; // the server answered the current state's request (2xx headers)
+    ReflectorPhase m_phase = ReflectorPhase::Idle; // as published: phaseOf(m_state, m_answered)
     ReflectorStats m_stats;
-    bool m_hasSynced = false;
+    quint64 m_generation = 0; // bumped by start()/stop()/relist(): late callbacks see it is stale
+
+    // What outlives one state, from start() to stop() (client-go keeps the same):
+    bool m_hasSynced = false;                  // a list or streaming list was applied
+    bool m_resourceVersionUnavailable = false; // after Expired/TooLarge: read without an RV
+    bool m_listedOnce = false;                 // later lists count as relists
+    bool m_watchedOnce = false;                // later watches count as watch restarts
 
     std::unique_ptr<ObjectDecoder> m_decoder;
     std::unique_ptr<BackoffManager> m_backoff;
     std::unique_ptr<InternalErrorRetry> m_internalErrorRetry;
-    std::unique_ptr<WatchLiveness> m_liveness;              // a silent watch's connection
-    std::unique_ptr<WatchDeadline> m_initialEventsDeadline; // no initial-events-end
-    std::unique_ptr<ListPager> m_pager;
-    QPointer<RestCall> m_watchCall; // Owned (deleteLater: it may be emitting); the client deletes
-                                    // it first if the client goes first.
-    std::unique_ptr<WatchDecoder> m_watchDecoder;
-    std::unique_ptr<WatchDecoder> m_retiredDecoder; // discarded while feeding
-    bool m_feedingDecoder = false;
-    WatchMode m_watchMode = WatchMode::Watch;
+    std::unique_ptr<WatchStream> m_stream; // in StreamingList and Watching
+    std::unique_ptr<StreamingListSync> m_streamingList;
+    std::unique_ptr<ListSync> m_list;
+    qint64 m_syncStartedMs = 0;
+
+    // StreamingList and Watching: for the very-short-watch rule.
     qint64 m_watchStartedMs = 0;
     qint64 m_watchEvents = 0;
-    bool m_watchEnding = false; // an ERROR event ended the current stream
-    WatchEvent m_endingEvent;
-    bool m_listedOnce = false;
-    bool m_watchedOnce = false;
-    bool m_paginatedResult = false;            // the first resourceVersion=0 list was paginated
-    bool m_resourceVersionUnavailable = false; // after Expired/TooLarge: read without an RV
-    QString m_listResourceVersion;             // the RV the in-flight list started with
-    int m_listPageSize = 0;                    // its page size (limit), kept for its retry
-    bool m_listSizeTold = false;               // the store knows how many it will hold
-    bool m_listRetried = false;                // it was retried after Expired/TooLarge
-    qint64 m_syncStartedMs = 0;
-    ObjectIndex m_streamed; // streaming list: objects before the sync bookmark
-    QString m_streamedResourceVersion;
+
+    // BackingOff: its timer and what it ends in.
     Clock::TimerId m_timer = 0;
-    std::function<void()> m_afterBackoff; // what m_timer runs; reconnectNow() runs it early
+    Resume m_resume = Resume::ListAndWatch;
     Clock::TimerId m_resyncTimer = 0;
-    quint64 m_generation = 0; // bumped by stop()/relist(): late callbacks see a stale value
 };
