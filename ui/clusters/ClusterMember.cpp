@@ -4,6 +4,7 @@
 #include "core/history/SessionHistoryFeed.h"
 #include "core/net/ApiError.h"
 #include "core/session/ClusterConnection.h"
+#include "core/session/MetricsSession.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/clusters/ErrorAdvisor.h"
@@ -12,6 +13,9 @@
 #include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
 #include "ui/table/ObjectTableModel.h"
+#include "ui/table/UsageCells.h"
+
+#include <algorithm>
 
 ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
                              const QString &defaultNamespace, const QString &sessionPrefix,
@@ -24,6 +28,7 @@ ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
           new WatchSession(m_connection.get(), sessionPrefix + tr("namespaces"), this))
     , m_model(new ObjectTableModel(nullptr, this))
     , m_namespaceList(new NamespaceList(this))
+    , m_metrics(new MetricsSession(m_connection.get(), this))
 {
     qCInfo(lcUi) << "connecting to context" << name << "at" << config.server.toDisplayString();
     m_connection->setContextNamespace(defaultNamespace);
@@ -41,6 +46,8 @@ ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
     connect(m_session, &WatchSession::stateChanged, this, &ClusterMember::onStateChanged);
     connect(m_session, &WatchSession::errorOccurred, this, &ClusterMember::onError);
     new SessionHistoryFeed(m_session, history, Clock::system(), m_session);
+    connect(m_metrics, &MetricsSession::snapshotChanged, m_model, &ObjectTableModel::setUsage);
+    connect(m_metrics, &MetricsSession::stateChanged, m_model, &ObjectTableModel::setUsageState);
 }
 
 ClusterMember::~ClusterMember()
@@ -48,6 +55,7 @@ ClusterMember::~ClusterMember()
     // Before the connection they run on (children would go only after it).
     delete m_session;
     delete m_namespacesSession;
+    delete m_metrics;
     delete m_catalog; // its Discovery uses the connection's client
 }
 
@@ -86,6 +94,7 @@ void ClusterMember::watch(const View &view)
             m_lacksType = true;
             m_model->clear();
             m_session->stop();
+            updateMetrics();
             m_problemShown = true;
             emit problem(tr("This cluster does not serve %1.").arg(view.type.qualifiedName()));
             return;
@@ -112,10 +121,49 @@ void ClusterMember::startWatch()
     ReflectorOptions options;
     options.previewFirstList = true; // rows show while a large first list arrives
     m_session->start(target, options);
+    updateMetrics();
+}
+
+bool ClusterMember::metricsGroupUnavailable() const
+{
+    // The aggregator lists the group but its discovery answers 503 while metrics-server is not
+    // ready: the API is there, its answer is not (the poller says so), as kubectl top says.
+    const QStringList &failures = m_catalog->partialFailures();
+    return std::any_of(failures.begin(), failures.end(), [](const QString &groupVersion) {
+        return groupVersion.startsWith(QLatin1String("metrics.k8s.io/"));
+    });
+}
+
+bool ClusterMember::servesUsage() const
+{
+    return m_catalog->isReady() && !m_lacksType && UsageCells::hasUsage(m_type.kind) &&
+           m_type.group.isEmpty() &&
+           (MetricsSession::servesUsageOf(m_catalog->types(), m_type.kind) ||
+            metricsGroupUnavailable());
+}
+
+void ClusterMember::updateMetrics()
+{
+    const bool served = servesUsage();
+    m_model->setUsageShown(served);
+    if (!served) {
+        m_metrics->stop();
+        return;
+    }
+    if (!metricsGroupUnavailable())
+        m_metrics->setDiscoveredTypes(m_catalog->types());
+    MetricsPoller::Target target;
+    target.pods = m_type.kind == QLatin1String("Pod");
+    target.nodes = !target.pods;
+    target.namespaces = m_view.namespaces;
+    target.labelSelector = m_view.labelSelector;
+    m_metrics->poll(target);
 }
 
 void ClusterMember::onTypesChanged()
 {
+    if (m_started && m_model->isUsageShown() != servesUsage())
+        updateMetrics();
     if (!m_recheckType)
         return;
     // The resource answered 404: follow it to another version, or say it is gone.
@@ -133,6 +181,7 @@ void ClusterMember::onTypesChanged()
     }
     m_session->stop();
     m_lacksType = true;
+    updateMetrics();
     m_problemShown = true;
     emit problem(tr("The server no longer serves %1 (%2). Pick another resource type (Ctrl+T).")
                      .arg(m_type.qualifiedName(), m_type.groupVersion()));

@@ -12,6 +12,7 @@
 class ChangeHistory;
 class ClusterConnection;
 class DetailPane;
+class MetricsSession;
 class NamespaceList;
 class ObjectTableModel;
 class ResourceCatalog;
@@ -50,6 +51,8 @@ public:
     WatchSession *namespacesSession() const { return m_namespacesSession; }
     ObjectTableModel *model() const { return m_model; }
     NamespaceList *namespaceList() const { return m_namespaceList; }
+    // The usage of the shown pods or nodes, where the cluster serves the metrics API.
+    MetricsSession *metrics() const { return m_metrics; }
     // The type watched here: the view's, at the version this cluster serves.
     const ResourceType &type() const { return m_type; }
     // The cluster's discovery answered and does not serve the view's type: nothing is watched.
@@ -76,6 +79,10 @@ private:
     void onTypesChanged();
     void onError(const ApiError &error);
     void onStateChanged(const SessionState &state);
+    // Polls the usage of the shown pods or nodes (their namespaces and selector), or stops.
+    void updateMetrics();
+    bool servesUsage() const;
+    bool metricsGroupUnavailable() const;
 
     // Sessions and the catalog go before the connection (declared first, destroyed last).
     std::unique_ptr<ClusterConnection> m_connection;
@@ -84,6 +91,7 @@ private:
     WatchSession *m_namespacesSession; // Owned (child).
     ObjectTableModel *m_model;         // Owned (child).
     NamespaceList *m_namespaceList;    // Owned (child).
+    MetricsSession *m_metrics;         // Owned (child).
     View m_view;
     ResourceType m_type;
     bool m_tableRefused = false;

@@ -4,6 +4,7 @@
 #include "core/store/ObjectStore.h"
 #include "ui/common/UiLogging.h"
 #include "ui/table/CellValues.h"
+#include "ui/table/ObjectText.h"
 #include "ui/table/PodHealth.h"
 
 #include <QElapsedTimer>
@@ -57,6 +58,7 @@ void ObjectTableModel::setResourceKind(const QString &kind, bool namespaced)
         return;
     m_kind = kind;
     m_namespaced = namespaced;
+    m_usage.setKind(kind);
     beginResetModel();
     rebuildColumns();
     endResetModel();
@@ -80,6 +82,45 @@ void ObjectTableModel::setWide(bool wide)
     beginResetModel();
     rebuildColumns();
     endResetModel();
+}
+
+void ObjectTableModel::setUsageShown(bool shown)
+{
+    if (shown == m_usageShown)
+        return;
+    m_usageShown = shown;
+    // A reset, as for any change of columns: it happens once, when discovery answers.
+    beginResetModel();
+    rebuildColumns();
+    endResetModel();
+}
+
+void ObjectTableModel::setUsage(const MetricsSnapshotPtr &snapshot)
+{
+    m_usage.setSnapshot(snapshot);
+    const auto [first, last] = usageColumns();
+    if (first < 0 || m_rows.empty())
+        return;
+    ++m_columnsGeneration; // cached sort keys of the usage columns are stale
+    emit dataChanged(index(0, first), index(int(m_rows.size()) - 1, last),
+                     {Qt::DisplayRole, SortRole, Qt::ToolTipRole});
+}
+
+void ObjectTableModel::setUsageState(const MetricsState &state)
+{
+    m_usage.setState(state);
+    const auto [first, last] = usageColumns();
+    if (first >= 0)
+        emit headerDataChanged(Qt::Horizontal, first, last);
+}
+
+std::pair<int, int> ObjectTableModel::usageColumns() const
+{
+    for (int i = 0; i < m_columns.size(); ++i) {
+        if (m_columns.at(i).source == Column::Source::Cpu)
+            return {i, i + 1};
+    }
+    return {-1, -1};
 }
 
 bool ObjectTableModel::hasHiddenWideColumns() const
@@ -115,6 +156,10 @@ void ObjectTableModel::rebuildColumns()
             const Column::Source source = isAge ? Column::Source::Age : Column::Source::Cell;
             m_columns.append({source, c.name, c.type, c.description, i, ageLike});
         }
+    }
+    if (m_usageShown && UsageCells::hasUsage(m_kind)) {
+        m_columns.append({Column::Source::Cpu, UsageCells::kCpuTitle, {}, {}, -1, false});
+        m_columns.append({Column::Source::Memory, UsageCells::kMemoryTitle, {}, {}, -1, false});
     }
     if (ageColumns().isEmpty())
         m_ageTimer.stop();
@@ -439,6 +484,10 @@ QVariant ObjectTableModel::cellAt(const StoredObject &object, const Column &colu
     case Column::Source::Cell:
         return column.cellIndex < object.cells.size() ? object.cells.at(column.cellIndex)
                                                       : QVariant();
+    case Column::Source::Cpu:
+        return m_usage.display(object, UsageCells::Measure::Cpu);
+    case Column::Source::Memory:
+        return m_usage.display(object, UsageCells::Measure::Memory);
     }
     return {};
 }
@@ -460,37 +509,12 @@ ObjectTableModel::Health ObjectTableModel::health(int row) const
 
 QString ObjectTableModel::searchText(int row) const
 {
-    const StoredObject &o = *m_rows[size_t(row)].object;
-    QString text;
-    text.reserve(o.name().size() + o.namespaceName.size() + 2 + o.labels.size() * 24);
-    text.append(o.name()).append(u'\n').append(o.namespaceName);
-    for (const auto &[key, value] : o.labels)
-        text.append(u'\n').append(key).append(u'=').append(value);
-    return text.toLower();
+    return ObjectText::searchText(*m_rows[size_t(row)].object);
 }
 
 bool ObjectTableModel::containsText(int row, const QString &needle) const
 {
-    if (needle.contains(u'\n'))
-        return searchText(row).contains(needle, Qt::CaseInsensitive);
-    // The fields themselves, not a joined copy: no text is kept per row for the filter. Only
-    // "key=value" can hold the needle across a field boundary.
-    const StoredObject &o = *m_rows[size_t(row)].object;
-    if (o.name().contains(needle, Qt::CaseInsensitive) ||
-        o.namespaceName.contains(needle, Qt::CaseInsensitive))
-        return true;
-    const qsizetype firstEquals = needle.indexOf(u'=');
-    for (const auto &[key, value] : o.labels) {
-        if (key.contains(needle, Qt::CaseInsensitive) ||
-            value.contains(needle, Qt::CaseInsensitive))
-            return true;
-        for (qsizetype at = firstEquals; at >= 0; at = needle.indexOf(u'=', at + 1)) {
-            if (key.endsWith(QStringView(needle).left(at), Qt::CaseInsensitive) &&
-                value.startsWith(QStringView(needle).mid(at + 1), Qt::CaseInsensitive))
-                return true;
-        }
-    }
-    return false;
+    return ObjectText::contains(*m_rows[size_t(row)].object, needle);
 }
 
 QVariant ObjectTableModel::data(const QModelIndex &index, int role) const
@@ -516,6 +540,8 @@ QVariant ObjectTableModel::data(const QModelIndex &index, int role) const
         return cell;
     }
     case Qt::ToolTipRole:
+        if (column.source == Column::Source::Cpu || column.source == Column::Source::Memory)
+            return m_usage.cellToolTip(object, m_clock->currentDateTime().toMSecsSinceEpoch());
         if (column.ageLike) {
             const qint64 created = timestampOf(object, column);
             if (created >= 0)
@@ -543,6 +569,10 @@ QVariant ObjectTableModel::sortValue(const StoredObject &object, const Column &c
         const qint64 created = timestampOf(object, column);
         return created >= 0 ? QVariant(double(-created)) : QVariant(QString());
     }
+    if (column.source == Column::Source::Cpu)
+        return m_usage.sortValue(object, UsageCells::Measure::Cpu);
+    if (column.source == Column::Source::Memory)
+        return m_usage.sortValue(object, UsageCells::Measure::Memory);
     if (column.source != Column::Source::Cell)
         return cellAt(object, column);
     return CellValues::sortKey(column.type, cellAt(object, column));
@@ -569,7 +599,13 @@ QVariant ObjectTableModel::headerData(int section, Qt::Orientation orientation, 
     const Column &column = m_columns.at(section);
     if (role == Qt::DisplayRole)
         return column.title;
-    if (role == Qt::ToolTipRole)
+    if (role == Qt::ToolTipRole) {
+        if (column.source == Column::Source::Cpu || column.source == Column::Source::Memory)
+            return m_usage.headerToolTip(column.source == Column::Source::Cpu
+                                             ? UsageCells::Measure::Cpu
+                                             : UsageCells::Measure::Memory,
+                                         m_clock->currentDateTime().toMSecsSinceEpoch());
         return column.description;
+    }
     return {};
 }

@@ -5,6 +5,7 @@
 #include "core/store/TableColumn.h"
 #include "ui/table/ObjectRowModel.h"
 #include "ui/table/RowHealth.h"
+#include "ui/table/UsageCells.h"
 
 #include <QHash>
 #include <QList>
@@ -57,6 +58,12 @@ public:
     void setServerColumns(const QList<TableColumn> &columns);
     void setWide(bool wide);
     bool isWide() const { return m_wide; }
+    // CPU and MEMORY columns (pods and nodes), where the cluster serves the metrics API.
+    void setUsageShown(bool shown);
+    bool isUsageShown() const { return m_usageShown; }
+    // The cluster's newest metrics snapshot, and what holds of it (the headers' tooltips).
+    void setUsage(const MetricsSnapshotPtr &snapshot);
+    void setUsageState(const MetricsState &state);
     bool hasHiddenWideColumns() const;
 
     // Queues a store batch; applied within one frame, or a few for a very large batch (or at
@@ -104,7 +111,9 @@ private:
             Cell,
             Name,
             Namespace,
-            Age
+            Age,
+            Cpu,
+            Memory
         };
         Source source;
         QString title;
@@ -115,6 +124,8 @@ private:
     };
 
     void rebuildColumns();
+    // The span of the usage columns, or {-1, -1}.
+    std::pair<int, int> usageColumns() const;
     // Applies up to limit queued changes, oldest first; the rest wait for the next frame.
     void applyPending(qsizetype limit);
     void tickAges();
@@ -154,5 +165,7 @@ private:
     QString m_kind;
     bool m_namespaced = true;
     bool m_wide = false;
+    bool m_usageShown = false;
+    UsageCells m_usage;
     quint32 m_columnsGeneration = 1; // bumped when columns change: cached sort keys expire
 };

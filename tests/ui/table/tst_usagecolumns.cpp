@@ -1,0 +1,219 @@
+// The CPU and MEMORY columns of pods, against the simulator's metrics.k8s.io: what kubectl top
+// prints, a dash where there is no sample, numeric sorting, and the honest states in the
+// header (no API: no columns; metrics-server not ready: said so).
+#include "core/net/RestClient.h"
+#include "sim/SimConfig.h"
+#include "sim/SimServerThread.h"
+#include "ui/table/ClusterTableModel.h"
+#include "ui/table/ObjectSortFilterProxy.h"
+#include "ui/window/MainWindow.h"
+
+#include "tests/support/TestSettings.h"
+#include "tests/ui/SimWindowTest.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
+#include <QSettings>
+#include <QTest>
+
+#include <cmath>
+
+class TestUsageColumns : public SimWindowTest
+{
+    Q_OBJECT
+
+private:
+    void start(bool metricsApi = true, int windowMs = 60000)
+    {
+        SimConfig config;
+        config.namespaces = 2;
+        config.pods = 40;
+        config.deployments = 4;
+        config.metricsApi = metricsApi;
+        config.metricsWindowMs = windowMs; // 60 s: one sample for the whole test
+        QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 40, 20000);
+    }
+
+    int column(const QString &title) const
+    {
+        const QAbstractItemModel *model = m_window->tableModel();
+        for (int c = 0; c < model->columnCount(); ++c) {
+            if (model->headerData(c, Qt::Horizontal).toString() == title)
+                return c;
+        }
+        return -1;
+    }
+
+    QString cell(int row, const QString &title) const
+    {
+        const QAbstractItemModel *model = m_window->tableModel();
+        return model->index(row, column(title)).data().toString();
+    }
+
+    QString keyOf(int row) const
+    {
+        const QAbstractItemModel *model = m_window->tableModel();
+        return model->index(row, 0).data(ObjectRowModel::KeyRole).toString();
+    }
+
+    // What kubectl top prints for each pod the server has a sample of, worked out here from
+    // the server's own answer: CPU rounded up to the millicore, memory truncated to the Mi.
+    QHash<QString, QPair<QString, QString>> serverUsage()
+    {
+        QNetworkAccessManager network;
+        QNetworkReply *reply = network.get(QNetworkRequest(
+            m_url.resolved(QUrl(QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods")))));
+        QEventLoop loop;
+        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+        loop.exec();
+        reply->deleteLater();
+        QHash<QString, QPair<QString, QString>> usage;
+        const QJsonArray items = QJsonDocument::fromJson(reply->readAll())["items"].toArray();
+        for (const QJsonValue &item : items) {
+            double nanocores = 0;
+            double bytes = 0;
+            for (const QJsonValue &container : item["containers"].toArray()) {
+                nanocores += number(container["usage"]["cpu"].toString());
+                bytes += number(container["usage"]["memory"].toString());
+            }
+            const QString key = item["metadata"]["namespace"].toString() + u'/' +
+                                item["metadata"]["name"].toString();
+            usage.insert(key,
+                         {QString::number(qint64(std::ceil(nanocores / 1e6))) + u'm',
+                          QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi")});
+        }
+        return usage;
+    }
+
+    // The simulator's forms only: "123n", "5m", "2" (cores); "123Ki", "4Mi", "100" (bytes).
+    static double number(const QString &quantity)
+    {
+        static const QList<QPair<QString, double>> suffixes = {
+            {QStringLiteral("n"), 1},          {QStringLiteral("u"), 1e3},
+            {QStringLiteral("m"), 1e6},        {QStringLiteral("Ki"), 1024},
+            {QStringLiteral("Mi"), 1048576.0}, {QStringLiteral("Gi"), 1073741824.0}};
+        for (const auto &[suffix, factor] : suffixes) {
+            if (quantity.endsWith(suffix))
+                return quantity.chopped(suffix.size()).toDouble() * factor;
+        }
+        return quantity.toDouble() * (quantity.contains(u'.') ? 1e9 : 1);
+    }
+
+private slots:
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_usagecolumns")); }
+    void init() { QSettings().clear(); }
+    void cleanup() { stopWindow(); }
+
+    void shouldShowEachPodsUsageAsKubectlTopPrintsIt()
+    {
+        // Given the window on pods of a cluster that serves metrics.k8s.io
+        start();
+        // When the first poll has answered
+        QTRY_VERIFY_WITH_TIMEOUT(column(QStringLiteral("CPU")) >= 0, 20000);
+        QVERIFY(column(QStringLiteral("MEMORY")) == column(QStringLiteral("CPU")) + 1);
+        QTRY_VERIFY_WITH_TIMEOUT(cell(0, QStringLiteral("CPU")) != QLatin1String("-") ||
+                                     cell(1, QStringLiteral("CPU")) != QLatin1String("-"),
+                                 20000);
+        // Then every pod with a sample shows what kubectl top would, and the others a dash
+        const QHash<QString, QPair<QString, QString>> usage = serverUsage();
+        QVERIFY(!usage.isEmpty());
+        int sampled = 0;
+        int unsampled = 0;
+        for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+            const auto it = usage.constFind(keyOf(row));
+            if (it == usage.cend()) {
+                QCOMPARE(cell(row, QStringLiteral("CPU")), QStringLiteral("-"));
+                QCOMPARE(cell(row, QStringLiteral("MEMORY")), QStringLiteral("-"));
+                ++unsampled;
+                continue;
+            }
+            QCOMPARE(cell(row, QStringLiteral("CPU")), it->first);
+            QCOMPARE(cell(row, QStringLiteral("MEMORY")), it->second);
+            ++sampled;
+        }
+        QVERIFY(sampled > 0);
+        QVERIFY2(unsampled > 0, "the simulator has pods not yet measured");
+        // And the header says how old the sample is
+        const QString tip =
+            m_window->tableModel()
+                ->headerData(column(QStringLiteral("CPU")), Qt::Horizontal, Qt::ToolTipRole)
+                .toString();
+        QVERIFY2(tip.contains(QStringLiteral("Newest sample")), qPrintable(tip));
+    }
+
+    void shouldSortByTheValueNotTheText()
+    {
+        // Given pods with usage shown
+        start();
+        QTRY_VERIFY_WITH_TIMEOUT(column(QStringLiteral("CPU")) >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(serverUsage().size() > 2 &&
+                                     cell(0, QStringLiteral("MEMORY")) != QLatin1String("-"),
+                                 20000);
+        // When sorted by memory, largest first
+        ObjectSortFilterProxy *proxy = m_window->proxy();
+        const int memory = column(QStringLiteral("MEMORY"));
+        proxy->sort(memory, Qt::DescendingOrder);
+        // Then the sampled rows come in falling order of bytes ("100Mi" above "99Mi"), and the
+        // pods with no sample after them
+        QTRY_VERIFY_WITH_TIMEOUT(proxy->index(0, memory).data().toString() != QLatin1String("-"),
+                                 10000);
+        double previous = std::numeric_limits<double>::max();
+        bool dashes = false;
+        for (int row = 0; row < proxy->rowCount(); ++row) {
+            const QString text = proxy->index(row, memory).data().toString();
+            if (text == QLatin1String("-")) {
+                dashes = true;
+                continue;
+            }
+            QVERIFY2(!dashes, "a sampled pod after one with no sample");
+            const double value =
+                proxy->index(row, memory).data(ObjectRowModel::SortRole).toDouble();
+            QVERIFY(value <= previous);
+            previous = value;
+        }
+    }
+
+    void shouldShowNoUsageColumnsWhereTheServerHasNoMetricsApi()
+    {
+        // Given a cluster without metrics.k8s.io
+        start(false);
+        // When its discovery and pods are in
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->columnCount() > 3, 20000);
+        QTest::qWait(500);
+        // Then there are no usage columns (rather than columns of dashes)
+        QCOMPARE(column(QStringLiteral("CPU")), -1);
+        QCOMPARE(column(QStringLiteral("MEMORY")), -1);
+    }
+
+    void shouldSayMetricsServerIsNotReadyInTheHeaderAndRecover()
+    {
+        // Given pods with usage shown, polled every 10 s (the poller's floor)
+        start(true, 10000);
+        const auto tip = [this] {
+            return m_window->tableModel()
+                ->headerData(column(QStringLiteral("CPU")), Qt::Horizontal, Qt::ToolTipRole)
+                .toString();
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(column(QStringLiteral("CPU")) >= 0 &&
+                                     tip().contains(QStringLiteral("Newest sample")),
+                                 20000);
+        // When metrics-server stops being ready
+        QCOMPARE(m_sim->control(QStringLiteral("metrics?ready=false")).contains("ok"), true);
+        // Then the next poll's answer is said in the header, with the last sample's age, and
+        // the columns stay
+        QTRY_VERIFY_WITH_TIMEOUT(tip().contains(QStringLiteral("metrics-server not ready")), 25000);
+        QVERIFY2(tip().contains(QStringLiteral("Last sample")), qPrintable(tip()));
+        QVERIFY(column(QStringLiteral("MEMORY")) >= 0);
+        // And when it is ready again, so is the header
+        m_sim->control(QStringLiteral("metrics?ready=true"));
+        QTRY_VERIFY_WITH_TIMEOUT(tip().contains(QStringLiteral("Newest sample")), 25000);
+    }
+};
+
+QTEST_MAIN(TestUsageColumns)
+#include "tst_usagecolumns.moc"

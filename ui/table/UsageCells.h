@@ -1,0 +1,45 @@
+#pragma once
+
+#include "core/metrics/MetricsSnapshot.h"
+#include "core/metrics/MetricsState.h"
+#include "core/store/StoredObject.h"
+
+#include <QString>
+#include <QVariant>
+
+// The CPU and MEMORY cells of pods and nodes, as `kubectl top` prints them, from the cluster's
+// newest metrics snapshot; and what the column headers say of that snapshot (its sample time
+// and age, or why there is none). An object with no sample shows a dash, never 0.
+class UsageCells
+{
+public:
+    enum class Measure
+    {
+        Cpu,
+        Memory
+    };
+
+    static const QString kCpuTitle;
+    static const QString kMemoryTitle;
+
+    // Whether kind ("Pod", "Node") has usage columns.
+    static bool hasUsage(const QString &kind);
+
+    void setKind(const QString &kind) { m_nodes = kind == QLatin1String("Node"); }
+    void setSnapshot(const MetricsSnapshotPtr &snapshot) { m_snapshot = snapshot; }
+    void setState(const MetricsState &state) { m_state = state; }
+    const MetricsState &state() const { return m_state; }
+
+    QVariant display(const StoredObject &object, Measure measure) const;
+    // Nanocores or bytes; an object with no sample sorts below every sampled one.
+    QVariant sortValue(const StoredObject &object, Measure measure) const;
+    QString cellToolTip(const StoredObject &object, qint64 nowMs) const;
+    QString headerToolTip(Measure measure, qint64 nowMs) const;
+
+private:
+    const MetricsSample *sampleOf(const StoredObject &object) const;
+
+    MetricsSnapshotPtr m_snapshot;
+    MetricsState m_state;
+    bool m_nodes = false;
+};
