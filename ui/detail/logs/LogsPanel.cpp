@@ -4,12 +4,12 @@
 #include "core/logs/PodLogStream.h"
 #include "core/logs/WorkloadLogStream.h"
 #include "core/session/ClusterConnection.h"
+#include "core/session/NetworkThreadObject.h"
 #include "ui/detail/logs/LogView.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QThread>
 #include <QVBoxLayout>
 
 namespace {
@@ -189,9 +189,7 @@ void LogsPanel::restart()
     });
     m_view->setStatus(tr("Following %1 %2…").arg(options.pod, options.container));
     // The stream lives with its RestClient on the network thread; its signals arrive queued.
-    stream->moveToThread(m_connection->networkThread());
-    // Should the connection end its thread before the stream's queued deletion ran.
-    connect(m_connection->networkThread(), &QThread::finished, stream, &QObject::deleteLater);
+    NetworkThreadObject::adopt(m_connection, stream);
     QMetaObject::invokeMethod(stream, &PodLogStream::start, Qt::QueuedConnection);
 }
 
@@ -241,8 +239,7 @@ void LogsPanel::startWorkload(const QString &selector)
         m_view->appendLines({line});
     });
     m_view->setStatus(tr("Finding the pods of %1 %2…").arg(m_kind, m_object->key));
-    stream->moveToThread(m_connection->networkThread());
-    connect(m_connection->networkThread(), &QThread::finished, stream, &QObject::deleteLater);
+    NetworkThreadObject::adopt(m_connection, stream);
     QMetaObject::invokeMethod(stream, &WorkloadLogStream::start, Qt::QueuedConnection);
 }
 
@@ -253,13 +250,7 @@ void LogsPanel::stopStream()
         m_workload = nullptr;
         disconnect(workload, nullptr, this, nullptr);
         disconnect(workload, nullptr, m_view, nullptr);
-        QMetaObject::invokeMethod(
-            workload,
-            [workload] {
-                workload->stop();
-                delete workload;
-            },
-            Qt::QueuedConnection);
+        NetworkThreadObject::dispose(workload);
     }
     if (!m_stream)
         return;
@@ -267,11 +258,5 @@ void LogsPanel::stopStream()
     m_stream = nullptr;
     disconnect(stream, nullptr, this, nullptr);
     disconnect(stream, nullptr, m_view, nullptr);
-    QMetaObject::invokeMethod(
-        stream,
-        [stream] {
-            stream->stop();
-            delete stream;
-        },
-        Qt::QueuedConnection);
+    NetworkThreadObject::dispose(stream);
 }
