@@ -4,6 +4,7 @@
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/table/ClusterTableModel.h"
+#include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/window/MainWindow.h"
 
 #include <QAbstractItemModelTester>

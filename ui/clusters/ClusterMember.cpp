@@ -67,6 +67,7 @@ QString ClusterMember::name() const
 void ClusterMember::showIn(DetailPane *pane, bool named) const
 {
     pane->setConnection(m_connection.get());
+    pane->setMetrics(m_metrics);
     pane->setCluster(named ? name() : QString(), WindowSettings().contextColour(name()));
 }
 

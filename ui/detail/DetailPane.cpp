@@ -9,6 +9,7 @@
 #include "ui/common/UiLogging.h"
 #include "ui/detail/history/HistoryView.h"
 #include "ui/detail/logs/LogsPanel.h"
+#include "ui/detail/usage/UsagePanel.h"
 #include "ui/table/CellValues.h"
 
 #include <QCheckBox>
@@ -37,6 +38,7 @@ DetailPane::DetailPane(SessionSource sessions, QWidget *parent)
     , m_eventsView(new QTableView(this))
     , m_eventsModel(new QStandardItemModel(0, 4, this))
     , m_logs(new LogsPanel(this))
+    , m_usage(new UsagePanel(this))
     , m_historyView(new HistoryView(this))
 {
     setObjectName(QStringLiteral("detailPane"));
@@ -103,6 +105,7 @@ DetailPane::DetailPane(SessionSource sessions, QWidget *parent)
     tabs->addTab(split, tr("Object"));
     tabs->addTab(m_historyView, tr("Hi&story"));
     tabs->addTab(m_logs, tr("Logs"));
+    tabs->addTab(m_usage, tr("Usage"));
     layout->addWidget(tabs, 1);
 
     connect(m_managedFields, &QCheckBox::toggled, this, &DetailPane::render);
@@ -146,6 +149,11 @@ void DetailPane::setConnection(ClusterConnection *connection)
         connect(m_objectWatch, &WatchSession::errorOccurred, this, &DetailPane::onObjectError);
     }
     showObject(nullptr, {});
+}
+
+void DetailPane::setMetrics(MetricsSession *metrics)
+{
+    m_usage->setMetrics(metrics);
 }
 
 void DetailPane::setCluster(const QString &name, const QColor &colour)
@@ -204,6 +212,7 @@ QString DetailPane::yamlText() const
 void DetailPane::render()
 {
     m_logs->showObject(m_kind, m_row ? m_shown : nullptr);
+    m_usage->showObject(m_kind, !m_row ? nullptr : m_shown ? m_shown : m_row);
     if (!m_row) {
         m_title->setText(m_emptyReason.isEmpty() ? tr("Select a row to see the object")
                                                  : m_emptyReason);

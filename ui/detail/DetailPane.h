@@ -13,6 +13,8 @@
 class ChangeHistory;
 class ClusterConnection;
 class LogsPanel;
+class MetricsSession;
+class UsagePanel;
 class HistoryView;
 class QCheckBox;
 class QLabel;
@@ -49,6 +51,8 @@ public:
 
     // The cluster whose objects and events to watch; null stops watching.
     void setConnection(ClusterConnection *connection);
+    // The shown cluster's usage, for the Usage tab (not owned; may be null).
+    void setMetrics(MetricsSession *metrics);
     // Names the cluster of the object in the title, with its colour (empty name: one cluster
     // is shown, and the title names none).
     void setCluster(const QString &name, const QColor &colour);
@@ -67,6 +71,7 @@ public:
     WatchSession *objectSession() const { return m_objectWatch; }
     QStandardItemModel *eventsModel() const { return m_eventsModel; }
     LogsPanel *logsPanel() const { return m_logs; }
+    UsagePanel *usagePanel() const { return m_usage; }
     // The History tab shows the selected object's entries of this history (not owned).
     void setHistory(ChangeHistory *history);
     HistoryView *historyView() const { return m_historyView; }
@@ -104,5 +109,6 @@ private:
     QTableView *m_eventsView;
     QStandardItemModel *m_eventsModel;
     LogsPanel *m_logs;
+    UsagePanel *m_usage; // Owned (child).
     HistoryView *m_historyView;
 };

@@ -4,7 +4,6 @@
 #include "core/history/SessionHistoryFeed.h"
 #include "core/session/WatchSession.h"
 #include "ui/clusters/ClusterSet.h"
-#include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
 #include "ui/status/StatusPanel.h"
 #include "ui/table/ClusterTableModel.h"
@@ -40,8 +39,6 @@ void DetailPaneFollower::follow(const QString &cluster, const QString &key) cons
     if (object == m_pane->object())
         return;
     // The pane watches the object and its events on the object's own cluster.
-    m_pane->setConnection(member->connection());
-    m_pane->setCluster(m_clusters->isMulti() ? member->name() : QString(),
-                       WindowSettings().contextColour(member->name()));
+    member->showIn(m_pane, m_clusters->isMulti());
     m_pane->showObject(object, member->session()->target());
 }
