@@ -12,9 +12,10 @@ namespace {
 const QString kMetricsGroup = QStringLiteral("metrics.k8s.io");
 } // namespace
 
-MetricsSession::MetricsSession(ClusterConnection *connection, QObject *parent)
+MetricsSession::MetricsSession(ClusterConnection *connection, const QString &label, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
+    , m_label(label)
     , m_history(std::make_shared<MetricsHistory>())
 {
     qRegisterMetaType<QList<MetricsHistory::Point>>();

@@ -19,11 +19,12 @@ class MetricsSession : public QObject
     Q_OBJECT
 
 public:
-    // connection: not owned; must outlive the session.
-    explicit MetricsSession(ClusterConnection *connection, QObject *parent = nullptr);
+    // connection: not owned; must outlive the session. label: its status tab's name.
+    MetricsSession(ClusterConnection *connection, const QString &label, QObject *parent = nullptr);
     ~MetricsSession() override;
 
     // Polls target from now on (a new round at once); stop() ends polling.
+    QString label() const { return m_label; }
     void poll(const MetricsPoller::Target &target);
     void stop();
     bool isPolling() const { return m_poller != nullptr; }
@@ -47,7 +48,8 @@ signals:
                       qint64 historyBytes);
 
 private:
-    ClusterConnection *m_connection;   // Not owned.
+    ClusterConnection *m_connection; // Not owned.
+    QString m_label;
     MetricsPoller *m_poller = nullptr; // Owned; lives and is deleted on the network thread.
     QList<ResourceType> m_types;
     bool m_typesKnown = false;

@@ -28,7 +28,7 @@ ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
           new WatchSession(m_connection.get(), sessionPrefix + tr("namespaces"), this))
     , m_model(new ObjectTableModel(nullptr, this))
     , m_namespaceList(new NamespaceList(this))
-    , m_metrics(new MetricsSession(m_connection.get(), this))
+    , m_metrics(new MetricsSession(m_connection.get(), sessionPrefix + tr("usage"), this))
 {
     qCInfo(lcUi) << "connecting to context" << name << "at" << config.server.toDisplayString();
     m_connection->setContextNamespace(defaultNamespace);

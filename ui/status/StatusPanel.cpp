@@ -1,8 +1,10 @@
 #include "ui/status/StatusPanel.h"
 
+#include "core/session/MetricsSession.h"
 #include "core/session/WatchSession.h"
 #include "ui/clusters/ClusterSet.h"
 #include "ui/status/ClusterStatusTable.h"
+#include "ui/status/MetricsStatusWidget.h"
 #include "ui/status/ReflectorStatusWidget.h"
 
 StatusPanel::StatusPanel(QWidget *parent)
@@ -64,6 +66,8 @@ void StatusPanel::showClusters(ClusterSet *clusters)
     for (ClusterMember *member : clusters->members()) {
         addSession(member->session(), true, tab++);
         addSession(member->namespacesSession(), false, tab++);
+        insertTab(tab++, new MetricsStatusWidget(member->metrics(), this),
+                  member->metrics()->label());
     }
     if (clusters->isMulti())
         setClusters(clusters);

@@ -7,7 +7,8 @@ class ClusterStatusTable;
 class ReflectorStatusWidget;
 class WatchSession;
 
-// The bottom panel: one tab per active reflector (resource, namespaces, object events). A
+// The bottom panel: one tab per active reflector (resource, namespaces, object events) and per
+// cluster's usage polling. A
 // session reading namespace by namespace shows a row per namespace in its tab. With several
 // clusters, a Clusters tab first lists them all.
 class StatusPanel : public QTabWidget
@@ -25,8 +26,8 @@ public:
     void markPaused(WatchSession *session);
     // The Clusters tab for these clusters (null removes it).
     void setClusters(ClusterSet *clusters);
-    // First, each cluster's table and namespace watches; the Clusters tab before them when
-    // several are shown. The first tab is made current.
+    // First, each cluster's table and namespace watches and its usage; the Clusters tab before them
+    // when several are shown. The first tab is made current.
     void showClusters(ClusterSet *clusters);
     ClusterStatusTable *clusterTable() const { return m_clusterTable; }
 
