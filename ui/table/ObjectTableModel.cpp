@@ -114,15 +114,6 @@ void ObjectTableModel::setUsageState(const MetricsState &state)
         emit headerDataChanged(Qt::Horizontal, first, last);
 }
 
-std::pair<int, int> ObjectTableModel::usageColumns() const
-{
-    for (int i = 0; i < m_columns.size(); ++i) {
-        if (m_columns.at(i).source == Column::Source::Cpu)
-            return {i, i + 1};
-    }
-    return {-1, -1};
-}
-
 bool ObjectTableModel::hasHiddenWideColumns() const
 {
     return std::any_of(m_serverColumns.cbegin(), m_serverColumns.cend(),
@@ -496,15 +487,7 @@ ObjectTableModel::Health ObjectTableModel::health(int row) const
 {
     if (m_kind != u"Pod")
         return Health::Normal;
-    const StoredObject &object = *m_rows[size_t(row)].object;
-    QString status, ready;
-    for (int i = 0; i < m_serverColumns.size() && i < object.cells.size(); ++i) {
-        if (m_serverColumns.at(i).name == u"Status")
-            status = object.cells.at(i).toString();
-        else if (m_serverColumns.at(i).name == u"Ready")
-            ready = object.cells.at(i).toString();
-    }
-    return PodHealth::of(status, ready);
+    return PodHealth::ofRow(m_serverColumns, *m_rows[size_t(row)].object);
 }
 
 QString ObjectTableModel::searchText(int row) const

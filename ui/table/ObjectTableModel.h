@@ -124,8 +124,14 @@ private:
     };
 
     void rebuildColumns();
-    // The span of the usage columns, or {-1, -1}.
-    std::pair<int, int> usageColumns() const;
+    // The span of the usage columns (CPU, then MEMORY, last), or {-1, -1}.
+    std::pair<int, int> usageColumns() const
+    {
+        const bool shown =
+            !m_columns.isEmpty() && m_columns.last().source == Column::Source::Memory;
+        return shown ? std::pair(int(m_columns.size()) - 2, int(m_columns.size()) - 1)
+                     : std::pair(-1, -1);
+    }
     // Applies up to limit queued changes, oldest first; the rest wait for the next frame.
     void applyPending(qsizetype limit);
     void tickAges();

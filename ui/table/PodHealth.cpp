@@ -28,3 +28,15 @@ RowHealth PodHealth::of(const QString &status, const QString &ready)
                    : RowHealth::Failed;
     return isReadyShort(ready) ? RowHealth::Warning : RowHealth::Normal;
 }
+
+RowHealth PodHealth::ofRow(const QList<TableColumn> &columns, const StoredObject &pod)
+{
+    QString status, ready;
+    for (int i = 0; i < columns.size() && i < pod.cells.size(); ++i) {
+        if (columns.at(i).name == u"Status")
+            status = pod.cells.at(i).toString();
+        else if (columns.at(i).name == u"Ready")
+            ready = pod.cells.at(i).toString();
+    }
+    return of(status, ready);
+}
