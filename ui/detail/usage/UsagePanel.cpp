@@ -31,11 +31,6 @@ UsagePanel::UsagePanel(QWidget *parent)
     updateStatus();
 }
 
-bool UsagePanel::hasUsage(const QString &kind)
-{
-    return kind == QLatin1String("Pod") || kind == QLatin1String("Node");
-}
-
 void UsagePanel::setMetrics(MetricsSession *metrics)
 {
     if (metrics == m_metrics)

@@ -26,8 +26,6 @@ public:
     // kind "Pod" or "Node" (others show nothing); object: the whole object when known (a
     // pod's requests and limits), else the row.
     void showObject(const QString &kind, const StoredObjectPtr &object);
-    // Whether kind has usage to show here.
-    static bool hasUsage(const QString &kind);
 
     UsageChart *cpuChart() const { return m_cpu; }
     UsageChart *memoryChart() const { return m_memory; }
