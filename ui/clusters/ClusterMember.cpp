@@ -36,6 +36,12 @@ ClusterMember::ClusterMember(const QString &name, const RestConfig &config,
     connect(m_namespacesSession, &WatchSession::storeChanged, m_namespaceList,
             &NamespaceList::applyDelta);
     connect(m_namespacesSession, &WatchSession::restarted, m_namespaceList, &NamespaceList::clear);
+    connect(m_namespacesSession, &WatchSession::errorOccurred, this, [this](const ApiError &error) {
+        if (error.httpStatus == 403 && !m_namespacesRefused) {
+            m_namespacesRefused = true;
+            updateReadableNamespaces();
+        }
+    });
     // A stopped watch may still deliver what it had queued: rows of a type this cluster is not
     // showing any more.
     connect(m_session, &WatchSession::storeChanged, m_model, [this](const StoreDelta &delta) {
@@ -214,8 +220,27 @@ void ClusterMember::onError(const ApiError &error)
     emit problem(QStringLiteral("%1\n%2").arg(error.toString(), advice.hint));
 }
 
+void ClusterMember::updateReadableNamespaces()
+{
+    // A user who may not list namespaces still reads the context's: offer it, as kubectl
+    // defaults to it.
+    QStringList readable = m_readByTable;
+    if (m_namespacesRefused)
+        readable.append(m_connection->contextNamespace());
+    m_namespaceList->setReadable(readable);
+}
+
 void ClusterMember::onStateChanged(const SessionState &state)
 {
+    // The namespaces the table found it may read one by one stay known after it moves on.
+    if (state.isPerNamespace() && state.accessResult.error.isEmpty() &&
+        !state.accessResult.namespaces.isEmpty()) {
+        const QStringList allowed = state.accessResult.allowedNamespaces();
+        if (allowed != m_readByTable) {
+            m_readByTable = allowed;
+            updateReadableNamespaces();
+        }
+    }
     const bool live = state.phase == ReflectorPhase::Watching && m_phase != state.phase;
     m_phase = state.phase;
     if (live && m_problemShown) {

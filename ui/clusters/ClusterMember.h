@@ -79,6 +79,8 @@ private:
     void onTypesChanged();
     void onError(const ApiError &error);
     void onStateChanged(const SessionState &state);
+    // Tells the namespace list what is read though perhaps not listed.
+    void updateReadableNamespaces();
     // Polls the usage of the shown pods or nodes (their namespaces and selector), or stops.
     void updateMetrics();
     bool servesUsage() const;
@@ -94,6 +96,8 @@ private:
     MetricsSession *m_metrics;         // Owned (child).
     View m_view;
     ResourceType m_type;
+    QStringList m_readByTable;        // namespaces the table's session may read one by one
+    bool m_namespacesRefused = false; // the namespaces watch answered 403
     bool m_tableRefused = false;
     bool m_recheckType = false; // the resource answered 404: is it still served?
     bool m_lacksType = false;

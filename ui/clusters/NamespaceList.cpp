@@ -6,28 +6,43 @@ NamespaceList::NamespaceList(QObject *parent)
 
 QStringList NamespaceList::names() const
 {
-    QStringList sorted(m_names.cbegin(), m_names.cend());
+    const QSet<QString> all = m_listed + m_readable;
+    QStringList sorted(all.cbegin(), all.cend());
     sorted.sort();
     return sorted;
 }
 
 void NamespaceList::applyDelta(const StoreDelta &delta)
 {
-    const qsizetype before = m_names.size();
-    bool removed = false;
+    if (delta.added.isEmpty() && delta.removed.isEmpty())
+        return; // updates change no name
+    const QStringList before = names();
     // A Namespace's key is its name (cluster-scoped).
     for (const StoredObjectPtr &object : delta.added)
-        m_names.insert(object->key);
+        m_listed.insert(object->key);
     for (const QString &key : delta.removed)
-        removed = m_names.remove(key) || removed;
-    if (removed || m_names.size() != before)
-        emit namesChanged(names());
+        m_listed.remove(key);
+    announceIfChanged(before);
 }
 
 void NamespaceList::clear()
 {
-    if (m_names.isEmpty())
-        return;
-    m_names.clear();
-    emit namesChanged({});
+    const QStringList before = names();
+    m_listed.clear();
+    announceIfChanged(before);
+}
+
+void NamespaceList::setReadable(const QStringList &names)
+{
+    const QStringList before = this->names();
+    m_readable = QSet<QString>(names.cbegin(), names.cend());
+    m_readable.remove(QString());
+    announceIfChanged(before);
+}
+
+void NamespaceList::announceIfChanged(const QStringList &before)
+{
+    const QStringList after = names();
+    if (after != before)
+        emit namesChanged(after);
 }

@@ -6,8 +6,9 @@
 #include <QSet>
 #include <QStringList>
 
-// The namespace names the namespaces session delivers, for the namespace picker: a set of names
-// kept from store deltas, announced sorted once per delta that changes it.
+// The namespace names for the namespace picker: those the namespaces session lists (kept from
+// its store deltas) and those known readable otherwise (for a user who may not list namespaces:
+// the context's namespace, those the table reads one by one), announced sorted once per change.
 class NamespaceList : public QObject
 {
     Q_OBJECT
@@ -20,11 +21,17 @@ public:
 
 public slots:
     void applyDelta(const StoreDelta &delta);
+    // Forgets the listed names (the namespaces watch starts again); the readable ones stay.
     void clear();
+    // Names known readable though perhaps not listed; replaces the previous ones.
+    void setReadable(const QStringList &names);
 
 signals:
     void namesChanged(const QStringList &names);
 
 private:
-    QSet<QString> m_names;
+    void announceIfChanged(const QStringList &before);
+
+    QSet<QString> m_listed;
+    QSet<QString> m_readable;
 };

@@ -65,6 +65,28 @@ private slots:
         QCOMPARE(m_list->names(), QStringList({"a", "c"}));
     }
 
+    void shouldOfferReadableNamesBesideListedOnesAndKeepThemOnClear()
+    {
+        // Given listed namespaces
+        m_list->applyDelta(added({"b", "c"}));
+        QSignalSpy changed(m_list.get(), &NamespaceList::namesChanged);
+
+        // When names known readable arrive, one of them listed too
+        m_list->setReadable({"a", "b", ""});
+
+        // Then both are offered once each, sorted, the empty name never
+        QCOMPARE(m_list->names(), QStringList({"a", "b", "c"}));
+        QCOMPARE(changed.size(), 1);
+        // and the same readable names again change nothing
+        m_list->setReadable({"b", "a"});
+        QCOMPARE(changed.size(), 1);
+
+        // When the namespaces watch starts again, the readable names stay
+        m_list->clear();
+        QCOMPARE(m_list->names(), QStringList({"a", "b"}));
+        QCOMPARE(changed.size(), 2);
+    }
+
     void shouldEmptyOnClear()
     {
         m_list->applyDelta(added({"a"}));
