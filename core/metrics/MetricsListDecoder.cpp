@@ -131,10 +131,13 @@ error_code decodeItem(ondemand::object item, Memo &memo, QString *key, MetricsSa
 
 } // namespace
 
-MetricsListDecoder::Result MetricsListDecoder::decode(QByteArray &body,
-                                                      QHash<QString, MetricsSample> &into)
+namespace {
+
+// Parses body in place (padded) and hands each item of its "items" to decodeItem.
+template <typename DecodeItem>
+MetricsListDecoder::Result decodeItems(QByteArray &body, DecodeItem decodeItem)
 {
-    Result result;
+    MetricsListDecoder::Result result;
     const qsizetype length = body.size();
     body.reserve(length + qsizetype(SIMDJSON_PADDING));
     ondemand::parser parser;
@@ -152,22 +155,99 @@ MetricsListDecoder::Result MetricsListDecoder::decode(QByteArray &body,
     ondemand::array items;
     if (auto e = doc.find_field_unordered("items").get_array().get(items))
         return fail(e);
-    Memo memo;
     for (auto value : items) {
         ondemand::object item;
         if (auto e = value.get_object().get(item))
             return fail(e);
-        QString key;
-        MetricsSample sample;
-        if (auto e = decodeItem(item, memo, &key, &sample))
+        if (auto e = decodeItem(item, result))
             return fail(e);
-        result.windowMs = qMax(result.windowMs, sample.windowMs);
-        result.timestampMs = qMax(result.timestampMs, sample.timestampMs);
         ++result.items;
-        into.insert(key, sample);
     }
     result.ok = true;
     return result;
+}
+
+// A quantity's MilliValue(), or an error for text that is not one.
+error_code milliOf(ondemand::value value, qint64 *milli)
+{
+    std::string_view text;
+    if (auto e = value.get_string().get(text))
+        return e;
+    const auto q = KubeQuantity::parse(view(text));
+    if (!q)
+        return INCORRECT_TYPE;
+    *milli = q->milliValue();
+    return SUCCESS;
+}
+
+error_code decodeNode(ondemand::object node, QString *name, NodeAllocatable *allocatable,
+                      bool *found)
+{
+    for (auto field : node) {
+        std::string_view key;
+        if (auto e = field.unescaped_key().get(key))
+            return e;
+        if (key == "metadata") {
+            std::string_view text;
+            if (auto e = field.value().find_field_unordered("name").get_string().get(text))
+                return e;
+            *name = QString::fromUtf8(text.data(), qsizetype(text.size()));
+        } else if (key == "status") {
+            ondemand::object resources;
+            if (field.value().find_field_unordered("allocatable").get_object().get(resources))
+                continue; // a node not yet reporting: no divisor
+            bool cpu = false, memory = false;
+            for (auto resource : resources) {
+                std::string_view name;
+                if (auto e = resource.unescaped_key().get(name))
+                    return e;
+                if (name == "cpu") {
+                    if (auto e = milliOf(resource.value(), &allocatable->cpuMilli))
+                        return e;
+                    cpu = true;
+                } else if (name == "memory") {
+                    if (auto e = milliOf(resource.value(), &allocatable->memoryMilli))
+                        return e;
+                    memory = true;
+                }
+            }
+            *found = cpu && memory;
+        }
+    }
+    return name->isEmpty() ? NO_SUCH_FIELD : SUCCESS;
+}
+
+} // namespace
+
+MetricsListDecoder::Result MetricsListDecoder::decode(QByteArray &body,
+                                                      QHash<QString, MetricsSample> &into)
+{
+    Memo memo;
+    return decodeItems(body, [&](ondemand::object item, Result &result) {
+        QString key;
+        MetricsSample sample;
+        if (auto e = decodeItem(item, memo, &key, &sample))
+            return e;
+        result.windowMs = qMax(result.windowMs, sample.windowMs);
+        result.timestampMs = qMax(result.timestampMs, sample.timestampMs);
+        into.insert(key, sample);
+        return SUCCESS;
+    });
+}
+
+MetricsListDecoder::Result
+MetricsListDecoder::decodeAllocatable(QByteArray &body, QHash<QString, NodeAllocatable> &into)
+{
+    return decodeItems(body, [&into](ondemand::object item, Result &) {
+        QString name;
+        NodeAllocatable allocatable;
+        bool found = false;
+        if (auto e = decodeNode(item, &name, &allocatable, &found))
+            return e;
+        if (found)
+            into.insert(name, allocatable);
+        return SUCCESS;
+    });
 }
 
 qint64 MetricsListDecoder::parseTimestampMs(QByteArrayView s)

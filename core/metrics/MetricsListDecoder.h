@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/metrics/MetricsSample.h"
+#include "core/metrics/MetricsSnapshot.h"
 
 #include <QByteArray>
 #include <QHash>
@@ -23,6 +24,9 @@ public:
     // body is padded in place (simdjson reads up to 64 bytes past the text) and parsed where
     // it lies. Pods go into `into` as "namespace/name", nodes as "name".
     static Result decode(QByteArray &body, QHash<QString, MetricsSample> &into);
+    // A NodeList's status.allocatable cpu and memory by node name (kubectl top node's
+    // divisors); a node without them is left out. windowMs and timestampMs stay 0.
+    static Result decodeAllocatable(QByteArray &body, QHash<QString, NodeAllocatable> &into);
     // RFC 3339 ("2026-01-01T00:00:15Z", with optional fraction and offset) in ms since the
     // epoch; 0 when it is not one.
     static qint64 parseTimestampMs(QByteArrayView text);

@@ -68,7 +68,9 @@ void MetricsPoller::setDiscoveredTypes(const QList<ResourceType> &types)
 
 QString MetricsPoller::requestPath(const Request &request)
 {
-    if (!request.pods)
+    if (request.kind == Request::Kind::Nodes)
+        return QStringLiteral("/api/v1/nodes");
+    if (request.kind == Request::Kind::NodeMetrics)
         return kBase + QLatin1String("/nodes");
     if (request.namespaceName.isEmpty())
         return kBase + QLatin1String("/pods");
@@ -80,12 +82,14 @@ void MetricsPoller::beginRound()
     m_pending.clear();
     if (m_target.pods) {
         if (m_target.namespaces.isEmpty())
-            m_pending.append(Request{true, {}});
+            m_pending.append(Request{Request::Kind::PodMetrics, {}});
         for (const QString &ns : std::as_const(m_target.namespaces))
-            m_pending.append(Request{true, ns});
+            m_pending.append(Request{Request::Kind::PodMetrics, ns});
     }
     if (m_target.nodes)
-        m_pending.append(Request{false, {}});
+        m_pending.append(Request{Request::Kind::NodeMetrics, {}});
+    if (m_target.nodes && m_target.nodeAllocatable)
+        m_pending.append(Request{Request::Kind::Nodes, {}});
     if (m_pending.isEmpty())
         return;
     m_roundStartMs = m_clock->nowMs();
@@ -99,8 +103,10 @@ void MetricsPoller::sendNext()
 {
     m_current = m_pending.takeFirst();
     QUrlQuery query;
-    if (m_current.pods && !m_target.labelSelector.isEmpty())
+    if (m_current.kind == Request::Kind::PodMetrics && !m_target.labelSelector.isEmpty())
         query.addQueryItem(QStringLiteral("labelSelector"), m_target.labelSelector);
+    if (m_current.kind == Request::Kind::Nodes)
+        query.addQueryItem(QStringLiteral("resourceVersion"), QStringLiteral("0"));
     m_body.clear();
     RestCall *call = m_client->get(requestPath(m_current), query, "application/json");
     m_call = call;
@@ -115,13 +121,24 @@ void MetricsPoller::onFinished()
         return;
     m_call = nullptr;
     call->deleteLater();
+    const bool nodes = m_current.kind == Request::Kind::Nodes;
+    if (!call->error().isNull() && nodes) {
+        // The usage stands without the percentages: they show a dash.
+        qCInfo(lcMetrics) << "cannot list nodes for their allocatable:" << call->error().toString();
+        m_body = QByteArray();
+        nextOrFinish();
+        return;
+    }
     if (!call->error().isNull()) {
         failRound(call);
         return;
     }
     m_body.append(call->readAll());
     const MetricsListDecoder::Result result =
-        MetricsListDecoder::decode(m_body, m_current.pods ? m_building->pods : m_building->nodes);
+        nodes ? MetricsListDecoder::decodeAllocatable(m_body, m_building->allocatable)
+              : MetricsListDecoder::decode(m_body, m_current.kind == Request::Kind::PodMetrics
+                                                       ? m_building->pods
+                                                       : m_building->nodes);
     m_body = QByteArray(); // a cluster-wide list can be tens of MB: not kept between polls
     if (!result.ok) {
         qCWarning(lcMetrics) << "metrics list" << requestPath(m_current) << result.error;
@@ -132,6 +149,11 @@ void MetricsPoller::onFinished()
     }
     m_roundWindowMs = qMax(m_roundWindowMs, result.windowMs);
     m_roundTimestampMs = qMax(m_roundTimestampMs, result.timestampMs);
+    nextOrFinish();
+}
+
+void MetricsPoller::nextOrFinish()
+{
     if (!m_pending.isEmpty())
         sendNext();
     else
@@ -172,8 +194,9 @@ void MetricsPoller::failRound(RestCall *call)
         return;
     }
     case 403: {
-        const QString resource = m_current.pods ? QStringLiteral("pods.metrics.k8s.io")
-                                                : QStringLiteral("nodes.metrics.k8s.io");
+        const QString resource = m_current.kind == Request::Kind::PodMetrics
+                                     ? QStringLiteral("pods.metrics.k8s.io")
+                                     : QStringLiteral("nodes.metrics.k8s.io");
         const QString scope = m_current.namespaceName.isEmpty()
                                   ? tr("at the cluster scope")
                                   : tr("in namespace %1").arg(m_current.namespaceName);

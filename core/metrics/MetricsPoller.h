@@ -39,6 +39,9 @@ public:
         bool nodes = false;
         QStringList namespaces; // empty: all namespaces, in one cluster-wide list
         QString labelSelector;  // for pods
+        // With nodes: list the nodes too (from the apiserver's cache), for each one's
+        // allocatable CPU and memory, as kubectl top node does for CPU% and MEMORY%.
+        bool nodeAllocatable = false;
     };
 
     // client, clock: not owned; they outlive the poller.
@@ -70,13 +73,20 @@ signals:
 private:
     struct Request
     {
-        bool pods;
+        enum class Kind
+        {
+            PodMetrics,
+            NodeMetrics,
+            Nodes // the nodes' allocatable
+        };
+        Kind kind;
         QString namespaceName; // empty: cluster-wide
     };
 
     void beginRound();
     void sendNext();
     void onFinished();
+    void nextOrFinish();
     void finishRound();
     void failRound(RestCall *call);
     // An error: the state says so, and the next round waits longer after each.
@@ -94,7 +104,7 @@ private:
     Target m_target;
     bool m_running = false;
     QList<Request> m_pending; // this round's lists not yet sent
-    Request m_current{true, {}};
+    Request m_current{Request::Kind::PodMetrics, {}};
     QPointer<RestCall> m_call; // Owned (ended with RestCall::giveUp or deleteLater).
     QByteArray m_body;
     std::shared_ptr<MetricsSnapshot> m_building;

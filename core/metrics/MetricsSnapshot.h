@@ -8,6 +8,16 @@
 
 #include <memory>
 
+// A node's allocatable CPU and memory (status.allocatable) in thousandths, as kubectl top node
+// divides by them.
+struct NodeAllocatable
+{
+    qint64 cpuMilli = 0;
+    qint64 memoryMilli = 0;
+
+    bool operator==(const NodeAllocatable &) const = default;
+};
+
 // One poll's samples: pods by "namespace/name", nodes by name. An object with no sample (a pod
 // just started, a node whose kubelet does not answer) is absent, never zero. Shared immutably
 // between threads as MetricsSnapshotPtr.
@@ -15,6 +25,8 @@ struct MetricsSnapshot
 {
     QHash<QString, MetricsSample> pods;
     QHash<QString, MetricsSample> nodes;
+    // By node name, when the poll asked for it (MetricsPoller::Target::nodeAllocatable).
+    QHash<QString, NodeAllocatable> allocatable;
     qint64 polledAtMs = 0; // wall-clock time the poll ended, ms since the epoch
 };
 

@@ -24,9 +24,14 @@ QString TopFormat::memory(const KubeQuantity &usage)
 
 qint64 TopFormat::percent(const KubeQuantity &usage, const KubeQuantity &allocatable)
 {
+    return percent(usage.milliValue(), allocatable.milliValue());
+}
+
+qint64 TopFormat::percent(qint64 usageMilli, qint64 allocatableMilli)
+{
     double fraction = 0.0;
-    if (!allocatable.isZero())
-        fraction = double(usage.milliValue()) / double(allocatable.milliValue()) * 100;
+    if (allocatableMilli != 0)
+        fraction = double(usageMilli) / double(allocatableMilli) * 100;
     return qint64(fraction);
 }
 

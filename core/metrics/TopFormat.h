@@ -17,5 +17,6 @@ public:
     static QString memory(const KubeQuantity &usage);
     // The percentage as a number and as kubectl prints it ("12%").
     static qint64 percent(const KubeQuantity &usage, const KubeQuantity &allocatable);
+    static qint64 percent(qint64 usageMilli, qint64 allocatableMilli);
     static QString percentText(const KubeQuantity &usage, const KubeQuantity &allocatable);
 };

@@ -23,6 +23,7 @@ private slots:
     void shouldNeverPollFasterThanTheFloor();
     void shouldListOncePerNamespaceAndNodesOnce();
     void shouldNeverOverlapRequests();
+    void shouldListTheNodesAllocatableFromTheCacheWhenAsked();
     void shouldLeaveAPodWithNoSampleAbsent();
     void shouldSayNoApiOn404AndStop();
     void shouldSayNoApiWhenDiscoveryLacksTheGroup();
@@ -169,6 +170,44 @@ void TestMetricsPoller::shouldListOncePerNamespaceAndNodesOnce()
     waitForRounds(2);
     // Then one cluster-wide list does
     QCOMPARE(metricsRequests(), QStringList{"/apis/metrics.k8s.io/v1beta1/pods"});
+}
+
+void TestMetricsPoller::shouldListTheNodesAllocatableFromTheCacheWhenAsked()
+{
+    // Given a poller of the nodes and their allocatable, on a server whose nodes have 8 CPUs
+    // and 32760856Ki of memory allocatable
+    startSim(m_config);
+    MetricsPoller::Target target;
+    target.pods = false;
+    target.nodes = true;
+    target.nodeAllocatable = true;
+    makePoller(target);
+    // When one round runs
+    m_poller->start();
+    waitForRounds(1);
+    // Then it listed the nodes once, from the apiserver's cache, after their metrics
+    QStringList nodeLists;
+    for (const QJsonValue &r : m_sim->requests()) {
+        if (r["path"].toString() == QLatin1String("/api/v1/nodes"))
+            nodeLists << r["method"].toString() + ' ' + r["query"]["resourceVersion"].toString();
+    }
+    QCOMPARE(nodeLists, QStringList{"GET 0"});
+    QCOMPARE(metricsRequests(), QStringList{"/apis/metrics.k8s.io/v1beta1/nodes"});
+    // and every node's allocatable is in the snapshot, in thousandths as kubectl divides them
+    const MetricsSnapshotPtr snapshot = m_poller->snapshot();
+    QCOMPARE(snapshot->allocatable.size(), m_config.nodes);
+    for (const NodeAllocatable &allocatable : snapshot->allocatable) {
+        QCOMPARE(allocatable.cpuMilli, 8000);
+        QCOMPARE(allocatable.memoryMilli, 32760856LL * 1024 * 1000);
+    }
+    // When the allocatable is not asked for, the nodes are not listed
+    m_sim->clearRequests();
+    target.nodeAllocatable = false;
+    m_poller->setTarget(target);
+    waitForRounds(2);
+    QVERIFY(m_poller->snapshot()->allocatable.isEmpty());
+    for (const QJsonValue &r : m_sim->requests())
+        QVERIFY(r["path"].toString() != QLatin1String("/api/v1/nodes"));
 }
 
 void TestMetricsPoller::shouldNeverOverlapRequests()

@@ -162,6 +162,7 @@ void ClusterMember::updateMetrics()
     MetricsPoller::Target target;
     target.pods = m_type.kind == QLatin1String("Pod");
     target.nodes = !target.pods;
+    target.nodeAllocatable = target.nodes; // CPU% and MEMORY%
     target.namespaces = m_view.namespaces;
     target.labelSelector = m_view.labelSelector;
     m_metrics->poll(target);

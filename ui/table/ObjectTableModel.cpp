@@ -148,9 +148,10 @@ void ObjectTableModel::rebuildColumns()
             m_columns.append({source, c.name, c.type, c.description, i, ageLike});
         }
     }
-    if (m_usageShown && UsageCells::hasUsage(m_kind)) {
-        m_columns.append({Column::Source::Cpu, UsageCells::kCpuTitle, {}, {}, -1, false});
-        m_columns.append({Column::Source::Memory, UsageCells::kMemoryTitle, {}, {}, -1, false});
+    if (m_usageShown) {
+        for (const UsageCells::Measure measure : UsageCells::measuresOf(m_kind))
+            m_columns.append(
+                {Column::Source::Usage, UsageCells::title(measure), {}, {}, -1, false, measure});
     }
     if (ageColumns().isEmpty())
         m_ageTimer.stop();
@@ -475,10 +476,8 @@ QVariant ObjectTableModel::cellAt(const StoredObject &object, const Column &colu
     case Column::Source::Cell:
         return column.cellIndex < object.cells.size() ? object.cells.at(column.cellIndex)
                                                       : QVariant();
-    case Column::Source::Cpu:
-        return m_usage.display(object, UsageCells::Measure::Cpu);
-    case Column::Source::Memory:
-        return m_usage.display(object, UsageCells::Measure::Memory);
+    case Column::Source::Usage:
+        return m_usage.display(object, column.measure);
     }
     return {};
 }
@@ -523,7 +522,7 @@ QVariant ObjectTableModel::data(const QModelIndex &index, int role) const
         return cell;
     }
     case Qt::ToolTipRole:
-        if (column.source == Column::Source::Cpu || column.source == Column::Source::Memory)
+        if (column.source == Column::Source::Usage)
             return m_usage.cellToolTip(object, m_clock->currentDateTime().toMSecsSinceEpoch());
         if (column.ageLike) {
             const qint64 created = timestampOf(object, column);
@@ -552,10 +551,8 @@ QVariant ObjectTableModel::sortValue(const StoredObject &object, const Column &c
         const qint64 created = timestampOf(object, column);
         return created >= 0 ? QVariant(double(-created)) : QVariant(QString());
     }
-    if (column.source == Column::Source::Cpu)
-        return m_usage.sortValue(object, UsageCells::Measure::Cpu);
-    if (column.source == Column::Source::Memory)
-        return m_usage.sortValue(object, UsageCells::Measure::Memory);
+    if (column.source == Column::Source::Usage)
+        return m_usage.sortValue(object, column.measure);
     if (column.source != Column::Source::Cell)
         return cellAt(object, column);
     return CellValues::sortKey(column.type, cellAt(object, column));
@@ -583,10 +580,8 @@ QVariant ObjectTableModel::headerData(int section, Qt::Orientation orientation, 
     if (role == Qt::DisplayRole)
         return column.title;
     if (role == Qt::ToolTipRole) {
-        if (column.source == Column::Source::Cpu || column.source == Column::Source::Memory)
-            return m_usage.headerToolTip(column.source == Column::Source::Cpu
-                                             ? UsageCells::Measure::Cpu
-                                             : UsageCells::Measure::Memory,
+        if (column.source == Column::Source::Usage)
+            return m_usage.headerToolTip(column.measure,
                                          m_clock->currentDateTime().toMSecsSinceEpoch());
         return column.description;
     }

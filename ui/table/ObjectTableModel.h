@@ -112,8 +112,7 @@ private:
             Name,
             Namespace,
             Age,
-            Cpu,
-            Memory
+            Usage
         };
         Source source;
         QString title;
@@ -121,16 +120,18 @@ private:
         QString description;
         int cellIndex = -1;
         bool ageLike = false; // a time: sorted chronologically, its date as tooltip
+        UsageCells::Measure measure = UsageCells::Measure::Cpu; // of a Usage column
     };
 
     void rebuildColumns();
-    // The span of the usage columns (CPU, then MEMORY, last), or {-1, -1}.
+    // The span of the usage columns (last), or {-1, -1}.
     std::pair<int, int> usageColumns() const
     {
-        const bool shown =
-            !m_columns.isEmpty() && m_columns.last().source == Column::Source::Memory;
-        return shown ? std::pair(int(m_columns.size()) - 2, int(m_columns.size()) - 1)
-                     : std::pair(-1, -1);
+        const int count = m_usageShown ? int(UsageCells::measuresOf(m_kind).size()) : 0;
+        const int last = int(m_columns.size()) - 1;
+        return count > 0 && m_columns.last().source == Column::Source::Usage
+                   ? std::pair(last - count + 1, last)
+                   : std::pair(-1, -1);
     }
     // Applies up to limit queued changes, oldest first; the rest wait for the next frame.
     void applyPending(qsizetype limit);

@@ -6,9 +6,6 @@
 #include <QCoreApplication>
 #include <QDateTime>
 
-const QString UsageCells::kCpuTitle = QStringLiteral("CPU");
-const QString UsageCells::kMemoryTitle = QStringLiteral("MEMORY");
-
 namespace {
 QString tr(const char *text)
 {
@@ -18,7 +15,31 @@ QString tr(const char *text)
 
 bool UsageCells::hasUsage(const QString &kind)
 {
-    return kind == QLatin1String("Pod") || kind == QLatin1String("Node");
+    return !measuresOf(kind).isEmpty();
+}
+
+QList<UsageCells::Measure> UsageCells::measuresOf(const QString &kind)
+{
+    if (kind == QLatin1String("Node"))
+        return {Measure::Cpu, Measure::CpuPercent, Measure::Memory, Measure::MemoryPercent};
+    if (kind == QLatin1String("Pod"))
+        return {Measure::Cpu, Measure::Memory};
+    return {};
+}
+
+QString UsageCells::title(Measure measure)
+{
+    switch (measure) {
+    case Measure::Cpu:
+        return QStringLiteral("CPU");
+    case Measure::CpuPercent:
+        return QStringLiteral("CPU%");
+    case Measure::Memory:
+        return QStringLiteral("MEMORY");
+    case Measure::MemoryPercent:
+        return QStringLiteral("MEMORY%");
+    }
+    return {};
 }
 
 const MetricsSample *UsageCells::sampleOf(const StoredObject &object) const
@@ -32,8 +53,27 @@ const MetricsSample *UsageCells::sampleOf(const StoredObject &object) const
     return it == samples.cend() ? nullptr : &it.value();
 }
 
+qint64 UsageCells::percentOf(const StoredObject &object, Measure measure) const
+{
+    const MetricsSample *sample = sampleOf(object);
+    if (!sample || !m_nodes)
+        return -1;
+    const auto it = m_snapshot->allocatable.constFind(object.name().toString());
+    if (it == m_snapshot->allocatable.cend())
+        return -1;
+    // kubectl divides MilliValue()s; the sample's memory is whole bytes.
+    return measure == Measure::CpuPercent
+               ? TopFormat::percent(KubeQuantity::fromNano(sample->cpuNanocores).milliValue(),
+                                    it->cpuMilli)
+               : TopFormat::percent(sample->memoryBytes * 1000, it->memoryMilli);
+}
+
 QVariant UsageCells::display(const StoredObject &object, Measure measure) const
 {
+    if (measure == Measure::CpuPercent || measure == Measure::MemoryPercent) {
+        const qint64 percent = percentOf(object, measure);
+        return percent < 0 ? QStringLiteral("-") : QString::number(percent) + u'%';
+    }
     const MetricsSample *sample = sampleOf(object);
     if (!sample)
         return QStringLiteral("-");
@@ -43,9 +83,12 @@ QVariant UsageCells::display(const StoredObject &object, Measure measure) const
 
 QVariant UsageCells::sortValue(const StoredObject &object, Measure measure) const
 {
+    // An object with no value sorts below every measured one: last when the largest come first.
+    if (measure == Measure::CpuPercent || measure == Measure::MemoryPercent)
+        return double(percentOf(object, measure));
     const MetricsSample *sample = sampleOf(object);
     if (!sample)
-        return -1.0; // below every measured value: last when the largest come first
+        return -1.0;
     return double(measure == Measure::Cpu ? sample->cpuNanocores : sample->memoryBytes);
 }
 
@@ -64,8 +107,21 @@ QString UsageCells::cellToolTip(const StoredObject &object, qint64 nowMs) const
 
 QString UsageCells::headerToolTip(Measure measure, qint64 nowMs) const
 {
-    const QString what = measure == Measure::Cpu ? tr("CPU in use, in millicores (kubectl top)")
-                                                 : tr("Memory in use, in MiB (kubectl top)");
+    QString what;
+    switch (measure) {
+    case Measure::Cpu:
+        what = tr("CPU in use, in millicores (kubectl top)");
+        break;
+    case Measure::CpuPercent:
+        what = tr("CPU in use, in percent of the node's allocatable CPU (kubectl top node)");
+        break;
+    case Measure::Memory:
+        what = tr("Memory in use, in MiB (kubectl top)");
+        break;
+    case Measure::MemoryPercent:
+        what = tr("Memory in use, in percent of the node's allocatable memory (kubectl top node)");
+        break;
+    }
     switch (m_state.kind) {
     case MetricsState::Waiting:
         return what + u'\n' + tr("Waiting for the first sample from metrics.k8s.io");

@@ -7,23 +7,26 @@
 #include <QString>
 #include <QVariant>
 
-// The CPU and MEMORY cells of pods and nodes, as `kubectl top` prints them, from the cluster's
-// newest metrics snapshot; and what the column headers say of that snapshot (its sample time
-// and age, or why there is none). An object with no sample shows a dash, never 0.
+// The CPU and MEMORY cells of pods and nodes (and nodes' CPU% and MEMORY% of allocatable), as
+// `kubectl top` prints them, from the cluster's newest metrics snapshot; and what the column
+// headers say of that snapshot (its sample time and age, or why there is none). An object with no
+// sample shows a dash, never 0.
 class UsageCells
 {
 public:
     enum class Measure
     {
         Cpu,
-        Memory
+        CpuPercent,
+        Memory,
+        MemoryPercent
     };
-
-    static const QString kCpuTitle;
-    static const QString kMemoryTitle;
 
     // Whether kind ("Pod", "Node") has usage columns.
     static bool hasUsage(const QString &kind);
+    // Its usage columns in kubectl top's order: CPU, MEMORY; a node's with CPU% and MEMORY%.
+    static QList<Measure> measuresOf(const QString &kind);
+    static QString title(Measure measure);
 
     void setKind(const QString &kind) { m_nodes = kind == QLatin1String("Node"); }
     void setSnapshot(const MetricsSnapshotPtr &snapshot) { m_snapshot = snapshot; }
@@ -38,6 +41,8 @@ public:
 
 private:
     const MetricsSample *sampleOf(const StoredObject &object) const;
+    // Percent of the node's allocatable, or -1 without a sample or an allocatable.
+    qint64 percentOf(const StoredObject &object, Measure measure) const;
 
     MetricsSnapshotPtr m_snapshot;
     MetricsState m_state;

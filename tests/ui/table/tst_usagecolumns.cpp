@@ -63,17 +63,21 @@ private:
 
     // What kubectl top prints for each pod the server has a sample of, worked out here from
     // the server's own answer: CPU rounded up to the millicore, memory truncated to the Mi.
-    QHash<QString, QPair<QString, QString>> serverUsage()
+    QJsonArray serverItems(const QString &path)
     {
         QNetworkAccessManager network;
-        QNetworkReply *reply = network.get(QNetworkRequest(
-            m_url.resolved(QUrl(QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods")))));
+        QNetworkReply *reply = network.get(QNetworkRequest(m_url.resolved(QUrl(path))));
         QEventLoop loop;
         connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
         loop.exec();
         reply->deleteLater();
+        return QJsonDocument::fromJson(reply->readAll())["items"].toArray();
+    }
+
+    QHash<QString, QPair<QString, QString>> serverUsage()
+    {
         QHash<QString, QPair<QString, QString>> usage;
-        const QJsonArray items = QJsonDocument::fromJson(reply->readAll())["items"].toArray();
+        const QJsonArray items = serverItems(QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods"));
         for (const QJsonValue &item : items) {
             double nanocores = 0;
             double bytes = 0;
@@ -144,6 +148,49 @@ private slots:
                 ->headerData(column(QStringLiteral("CPU")), Qt::Horizontal, Qt::ToolTipRole)
                 .toString();
         QVERIFY2(tip.contains(QStringLiteral("Newest sample")), qPrintable(tip));
+    }
+
+    void shouldShowEachNodesUsageAndShareOfAllocatableAsKubectlTopNodePrintsIt()
+    {
+        // Given the window on the nodes of a cluster that serves metrics.k8s.io
+        start();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource(QStringLiteral("nodes")), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->tableModel()->rowCount() > 0 && keyOf(0).indexOf(u'/') < 0, 20000);
+        // When the first poll has answered
+        QTRY_VERIFY_WITH_TIMEOUT(column(QStringLiteral("MEMORY%")) >= 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(cell(0, QStringLiteral("CPU%")) != QLatin1String("-"), 20000);
+        // Then the columns come in kubectl top node's order
+        const int cpu = column(QStringLiteral("CPU"));
+        QCOMPARE(column(QStringLiteral("CPU%")), cpu + 1);
+        QCOMPARE(column(QStringLiteral("MEMORY")), cpu + 2);
+        QCOMPARE(column(QStringLiteral("MEMORY%")), cpu + 3);
+        // and each node shows kubectl's figures: usage over the allocatable (8 CPUs,
+        // 32760856Ki), in thousandths, truncated to a whole percent
+        QHash<QString, QStringList> expected;
+        for (const QJsonValue &item :
+             serverItems(QStringLiteral("/apis/metrics.k8s.io/v1beta1/nodes"))) {
+            const double nanocores = number(item["usage"]["cpu"].toString());
+            const double bytes = number(item["usage"]["memory"].toString());
+            const double cpuMilli = std::ceil(nanocores / 1e6);
+            expected.insert(
+                item["metadata"]["name"].toString(),
+                {QString::number(qint64(cpuMilli)) + u'm',
+                 QString::number(qint64(cpuMilli / 8000 * 100)) + u'%',
+                 QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi"),
+                 QString::number(qint64(bytes * 1000 / (32760856.0 * 1024 * 1000) * 100)) + u'%'});
+        }
+        QCOMPARE(expected.size(), m_window->tableModel()->rowCount());
+        for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+            const QStringList shown{
+                cell(row, QStringLiteral("CPU")), cell(row, QStringLiteral("CPU%")),
+                cell(row, QStringLiteral("MEMORY")), cell(row, QStringLiteral("MEMORY%"))};
+            QCOMPARE(shown, expected.value(keyOf(row)));
+        }
+        // and the header says what the share is of
+        const QString tip =
+            m_window->tableModel()->headerData(cpu + 1, Qt::Horizontal, Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QStringLiteral("allocatable")), qPrintable(tip));
     }
 
     void shouldSortByTheValueNotTheText()
