@@ -1,13 +1,11 @@
 // The YAML view against kubectl: the same text as `kubectl get -o yaml` (compared byte for
 // byte when kubectl is installed), and YAML that reads back (yaml-cpp) to the object's JSON
 // with every value's type kept, also under the YAML 1.1 and 1.2 type rules.
-#include "core/session/ClusterConnection.h"
-#include "core/session/ResourceCatalog.h"
-#include "core/session/WatchSession.h"
 #include "core/yaml/YamlRenderer.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
-#include "ui/detail/DetailPane.h"
+
+#include "tests/support/LocalKubectl.h"
 
 #include <QEventLoop>
 #include <QFile>
@@ -16,9 +14,7 @@
 #include <QJsonObject>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
-#include <QProcess>
 #include <QRegularExpression>
-#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -230,34 +226,6 @@ const QList<std::pair<const char *, QString>> kTrickyStrings = {
     {"masked", QStringLiteral("••••••••")},
 };
 
-QString kubectlPath()
-{
-    return QStandardPaths::findExecutable(QStringLiteral("kubectl"));
-}
-
-// kubectl's own YAML for arguments, run without any kubeconfig of the machine.
-QByteArray runKubectl(const QStringList &arguments, const QString &home)
-{
-    QProcess kubectl;
-    QProcessEnvironment environment = QProcessEnvironment::systemEnvironment();
-    environment.remove(QStringLiteral("KUBECONFIG"));
-    environment.insert(QStringLiteral("HOME"), home);
-    kubectl.setProcessEnvironment(environment);
-    kubectl.start(kubectlPath(), arguments);
-    if (!kubectl.waitForFinished(30000) || kubectl.exitCode() != 0) {
-        qWarning() << "kubectl" << arguments << "failed:" << kubectl.readAllStandardError();
-        return {};
-    }
-    return kubectl.readAllStandardOutput();
-}
-
-// The detail pane's watches, as the window makes them, without a status panel.
-WatchSession *plainSessions(ClusterConnection *connection, DetailPane::Watch, const QString &label,
-                            QObject *owner)
-{
-    return new WatchSession(connection, label, owner);
-}
-
 } // namespace
 
 class TestYamlRenderer : public QObject
@@ -273,10 +241,6 @@ private slots:
 
     void cleanup()
     {
-        m_pane.reset();
-        m_table.reset();
-        m_firstRow.reset();
-        m_connection.reset();
         m_sim.reset();
         m_home.reset();
     }
@@ -444,7 +408,7 @@ private slots:
     void shouldPrintTrickyStringsAsKubectlDoes()
     {
         // Given kubectl, and a ConfigMap of every tricky string, as values and as keys
-        if (kubectlPath().isEmpty())
+        if (LocalKubectl::path().isEmpty())
             QSKIP("kubectl is not installed");
         // (each key alone in its map: kubectl's order of keys that do not sort transitively,
         // "0b101" < "1_000" < "0755" < "0b101", changes from run to run)
@@ -466,10 +430,10 @@ private slots:
         file.close();
         // When kubectl prints it (locally, no server) and the renderer renders it
         const QByteArray expected =
-            runKubectl({QStringLiteral("annotate"), QStringLiteral("--local"), QStringLiteral("-f"),
-                        file.fileName(), QStringLiteral("-o"), QStringLiteral("yaml"),
-                        QStringLiteral("kubeglass.io/absent-")},
-                       m_home->path());
+            LocalKubectl::run({QStringLiteral("annotate"), QStringLiteral("--local"),
+                               QStringLiteral("-f"), file.fileName(), QStringLiteral("-o"),
+                               QStringLiteral("yaml"), QStringLiteral("kubeglass.io/absent-")},
+                              m_home->path());
         QVERIFY(!expected.isEmpty());
         // Then the texts are the same, byte for byte
         QCOMPARE(YamlRenderer::render(json, {}), QString::fromUtf8(expected));
@@ -555,7 +519,7 @@ private slots:
             QVERIFY2(yaml.startsWith(QStringLiteral("apiVersion: ") + apiVersion + u'\n'),
                      qPrintable(yaml));
             // ...and is kubectl's text for the same object, when kubectl is here
-            if (kubectlPath().isEmpty())
+            if (LocalKubectl::path().isEmpty())
                 continue;
             const QJsonObject metadata = item.value(QLatin1String("metadata")).toObject();
             QStringList arguments = {QStringLiteral("--server"),
@@ -568,74 +532,10 @@ private slots:
             const QString ns = metadata.value(QLatin1String("namespace")).toString();
             if (!ns.isEmpty())
                 arguments << QStringLiteral("-n") << ns;
-            const QByteArray expected = runKubectl(arguments, m_home->path());
+            const QByteArray expected = LocalKubectl::run(arguments, m_home->path());
             QVERIFY(!expected.isEmpty());
             QCOMPARE(yaml, QString::fromUtf8(expected));
         }
-    }
-
-    void shouldShowKubectlYamlInTheDetailPane()
-    {
-        // Given the pods table as metadata-only rows, and the pane showing one pod
-        startSimulator();
-        RestConfig rest;
-        rest.server = m_url;
-        m_connection = std::make_unique<ClusterConnection>(QStringLiteral("sim"), rest);
-        m_pane = std::make_unique<DetailPane>(plainSessions);
-        m_pane->setConnection(m_connection.get());
-        m_table = std::make_unique<WatchSession>(m_connection.get(), QStringLiteral("table"));
-        connect(m_table.get(), &WatchSession::storeChanged, this, [this](const StoreDelta &delta) {
-            if (!m_firstRow && !delta.added.isEmpty())
-                m_firstRow = delta.added.first();
-        });
-        WatchTarget source = ResourceCatalog::targetFor(ResourceCatalog::pods());
-        source.namespaceName = QStringLiteral("default");
-        source.table = true;
-        source.tableObject = WatchTarget::TableObject::Metadata;
-        m_table->start(source);
-        QTRY_VERIFY_WITH_TIMEOUT(m_firstRow, 10000);
-        const StoredObjectPtr row = m_firstRow;
-        // When the whole object has loaded
-        m_pane->showObject(row, source);
-        QTRY_VERIFY_WITH_TIMEOUT(m_pane->shownObject(), 10000);
-        // Then the YAML view shows kubectl's text: apiVersion and kind first, strings quoted
-        const QString yaml = m_pane->yamlText();
-        QVERIFY2(yaml.startsWith(QStringLiteral("apiVersion: v1\nkind: Pod\nmetadata:\n")),
-                 qPrintable(yaml));
-        QVERIFY(yaml.contains(QStringLiteral("prometheus.io/scrape: \"true\"\n")));
-        if (kubectlPath().isEmpty())
-            return;
-        const QByteArray expected =
-            runKubectl({QStringLiteral("--server"), m_url.toString(), QStringLiteral("get"),
-                        QStringLiteral("pod"), row->name().toString(), QStringLiteral("-n"),
-                        QStringLiteral("default"), QStringLiteral("-o"), QStringLiteral("yaml")},
-                       m_home->path());
-        QCOMPARE(yaml, QString::fromUtf8(expected));
-    }
-
-    void shouldFillInApiVersionAndKindOfListItemsInTheDetailPane()
-    {
-        // Given a whole row from a list of Deployments, without apiVersion nor kind
-        auto item = std::make_shared<StoredObject>();
-        item->setName(QStringLiteral("default"), u"web");
-        item->raw = R"({"metadata":{"name":"web","namespace":"default"},"spec":{"replicas":2}})";
-        ResourceType deployments = ResourceCatalog::pods();
-        deployments.group = QStringLiteral("apps");
-        deployments.resource = QStringLiteral("deployments");
-        deployments.kind = QStringLiteral("Deployment");
-        WatchTarget source = ResourceCatalog::targetFor(deployments);
-        source.table = false;
-        // When the pane shows it
-        m_pane = std::make_unique<DetailPane>(plainSessions);
-        m_pane->showObject(item, source);
-        // Then its YAML has them, from the resource, first as kubectl prints them
-        QCOMPARE(m_pane->yamlText(), QStringLiteral("apiVersion: apps/v1\n"
-                                                    "kind: Deployment\n"
-                                                    "metadata:\n"
-                                                    "  name: web\n"
-                                                    "  namespace: default\n"
-                                                    "spec:\n"
-                                                    "  replicas: 2\n"));
     }
 
 private:
@@ -664,11 +564,7 @@ private:
     std::unique_ptr<QTemporaryDir> m_home;
     std::unique_ptr<SimServerThread> m_sim;
     QUrl m_url;
-    std::unique_ptr<ClusterConnection> m_connection;
-    std::unique_ptr<DetailPane> m_pane;
-    std::unique_ptr<WatchSession> m_table;
-    StoredObjectPtr m_firstRow;
 };
 
-QTEST_MAIN(TestYamlRenderer)
+QTEST_GUILESS_MAIN(TestYamlRenderer)
 #include "tst_yamlrenderer.moc"
