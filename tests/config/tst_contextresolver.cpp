@@ -1,21 +1,22 @@
 #include "core/config/KubeconfigLoader.h"
 #include "core/net/CredentialProvider.h"
 
+#include "tests/config/ContextResolverTest.h"
 #include "tests/config/TestFiles.h"
-#include "tests/support/ManualClock.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
 
-// Every cluster and user field of a kubeconfig, through KubeconfigLoader and Kubeconfig::resolve.
-class TestContextResolver : public QObject
+// Every cluster field of a kubeconfig, and its references, through KubeconfigLoader and
+// Kubeconfig::resolve (its users: tst_contextusers).
+class TestContextResolver : public ContextResolverTest
 {
     Q_OBJECT
 
 private slots:
-    void initTestCase();
-    void init();
+    void initTestCase() { makeKeys(); }
+    void init() { makeFolder(); }
     void shouldResolveClusterFields();
     void shouldMapProxyUrl_data();
     void shouldMapProxyUrl();
@@ -26,92 +27,11 @@ private slots:
     void shouldLoadClientCertificateAndKeyInEveryForm_data();
     void shouldLoadClientCertificateAndKeyInEveryForm();
     void shouldResolveRelativePathsAgainstTheDefiningFile();
-    void shouldReadTokenFileAndKeepItsPath();
-    void shouldPreferInlineTokenOverTokenFile();
-    void shouldPassBasicAuth();
-    void shouldRefuseTokenAndBasicAuthTogether();
-    void shouldAddImpersonationHeaders();
-    void shouldNameTheExecPluginReplacingAuthProvider_data();
-    void shouldNameTheExecPluginReplacingAuthProvider();
-    void shouldRejectInvalidExecConfig_data();
-    void shouldRejectInvalidExecConfig();
-    void shouldRunExecPluginRelativeToKubeconfigWithClusterInfo();
     void shouldNameFileLineAndFieldForUnusableReferences_data();
     void shouldNameFileLineAndFieldForUnusableReferences();
     void shouldRejectUnknownCluster();
     void shouldConnectAnonymouslyWithWarningForUnknownUser();
-
-private:
-    // A kubeconfig with context "ctx" → cluster "c" and user "u"; the given lines are appended
-    // (indented) to the cluster and user bodies.
-    QByteArray kubeconfig(const QByteArray &clusterLines, const QByteArray &userLines = {}) const;
-    ResolvedContext resolve(const QByteArray &yaml);
-    static int lineOf(const QByteArray &yaml, const QByteArray &text);
-    QByteArray base64Of(const QString &keyFile) const;
-
-    QTemporaryDir m_keys; // generated once (openssl is slow); read-only inputs
-    std::unique_ptr<QTemporaryDir> m_dir;
-    std::unique_ptr<ManualClock> m_clock;
-    QString m_path;
 };
-
-void TestContextResolver::initTestCase()
-{
-    QVERIFY(m_keys.isValid());
-    QVERIFY(TestFiles::makeKeyAndCertificate(m_keys.path(), "ca", "ec-pkcs8"));
-    for (const char *form : {"rsa-pkcs1", "rsa-pkcs8", "ec-sec1", "ec-pkcs8"})
-        QVERIFY(TestFiles::makeKeyAndCertificate(m_keys.path(), form, form));
-}
-
-void TestContextResolver::init()
-{
-    m_dir = std::make_unique<QTemporaryDir>();
-    QVERIFY(m_dir->isValid());
-    m_clock = std::make_unique<ManualClock>();
-    m_path = m_dir->filePath(QStringLiteral("config"));
-}
-
-QByteArray TestContextResolver::kubeconfig(const QByteArray &clusterLines,
-                                           const QByteArray &userLines) const
-{
-    auto indent = [](const QByteArray &lines) {
-        QByteArray out;
-        for (const QByteArray &line : lines.split('\n')) {
-            if (!line.isEmpty())
-                out += "    " + line + '\n';
-        }
-        return out;
-    };
-    return "apiVersion: v1\nkind: Config\ncurrent-context: ctx\ncontexts:\n- name: ctx\n"
-           "  context:\n    cluster: c\n    user: u\n    namespace: team\n"
-           "users:\n- name: u\n  user:\n" +
-           indent(userLines) + "clusters:\n- name: c\n  cluster:\n" + indent(clusterLines);
-}
-
-ResolvedContext TestContextResolver::resolve(const QByteArray &yaml)
-{
-    TestFiles::write(m_dir->path(), "config", yaml);
-    KubeconfigLoader loader;
-    loader.setExplicitPath(m_path);
-    loader.setExecClock(m_clock.get());
-    const Kubeconfig config = loader.load();
-    if (!config.isValid()) {
-        ResolvedContext failed;
-        failed.error = config.errorString();
-        return failed;
-    }
-    return config.resolve(QStringLiteral("ctx"));
-}
-
-int TestContextResolver::lineOf(const QByteArray &yaml, const QByteArray &text)
-{
-    return int(yaml.left(yaml.indexOf(text)).count('\n')) + 1;
-}
-
-QByteArray TestContextResolver::base64Of(const QString &file) const
-{
-    return TestFiles::read(m_keys.filePath(file)).toBase64();
-}
 
 void TestContextResolver::shouldResolveClusterFields()
 {
@@ -325,197 +245,6 @@ void TestContextResolver::shouldResolveRelativePathsAgainstTheDefiningFile()
     QVERIFY(resolved.config.clientKey && !resolved.config.clientKey->isNull());
     QCOMPARE(resolved.config.tokenFile, userDir + QStringLiteral("/token"));
     QCOMPARE(resolved.config.bearerToken, QByteArray("tok"));
-}
-
-void TestContextResolver::shouldReadTokenFileAndKeepItsPath()
-{
-    // Given a token file next to the kubeconfig
-    TestFiles::write(m_dir->path(), "sa-token", "  file-token\n");
-    const ResolvedContext resolved =
-        resolve(kubeconfig("server: https://k\n", "tokenFile: sa-token\n"));
-
-    // Then the token is read now and the path is kept for the REST client to re-read
-    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
-    QCOMPARE(resolved.config.bearerToken, QByteArray("file-token"));
-    QCOMPARE(resolved.config.tokenFile, m_dir->filePath(QStringLiteral("sa-token")));
-}
-
-void TestContextResolver::shouldPreferInlineTokenOverTokenFile()
-{
-    // Given both, the token file missing (kubectl does not read it then)
-    const ResolvedContext resolved =
-        resolve(kubeconfig("server: https://k\n", "token: inline\ntokenFile: missing\n"));
-    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
-    QCOMPARE(resolved.config.bearerToken, QByteArray("inline"));
-    QCOMPARE(resolved.config.tokenFile, m_dir->filePath(QStringLiteral("missing")));
-}
-
-void TestContextResolver::shouldPassBasicAuth()
-{
-    const ResolvedContext resolved =
-        resolve(kubeconfig("server: https://k\n", "username: admin\npassword: s3cret\n"));
-    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
-    QCOMPARE(resolved.config.username, QStringLiteral("admin"));
-    QCOMPARE(resolved.config.password, QStringLiteral("s3cret"));
-    QVERIFY(resolved.config.bearerToken.isEmpty());
-}
-
-void TestContextResolver::shouldRefuseTokenAndBasicAuthTogether()
-{
-    const QByteArray yaml = kubeconfig("server: https://k\n", "token: t\nusername: admin\n");
-    const ResolvedContext resolved = resolve(yaml);
-    QVERIFY2(resolved.error.startsWith(QStringLiteral("%1:%2: users[\"u\"]: more than one "
-                                                      "authentication method found")
-                                           .arg(m_path)
-                                           .arg(lineOf(yaml, "- name: u"))),
-             qPrintable(resolved.error));
-}
-
-void TestContextResolver::shouldAddImpersonationHeaders()
-{
-    const ResolvedContext resolved = resolve(
-        kubeconfig("server: https://k\n", "token: t\nas: jane\nas-uid: '42'\nas-groups: [dev, "
-                                          "ops]\nas-user-extra:\n  scopes: [view]\n"));
-    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
-    const QList<QPair<QByteArray, QByteArray>> expected{{"Impersonate-User", "jane"},
-                                                        {"Impersonate-Uid", "42"},
-                                                        {"Impersonate-Group", "dev"},
-                                                        {"Impersonate-Group", "ops"},
-                                                        {"Impersonate-Extra-scopes", "view"}};
-    QCOMPARE(resolved.config.extraHeaders, expected);
-}
-
-void TestContextResolver::shouldNameTheExecPluginReplacingAuthProvider_data()
-{
-    QTest::addColumn<QByteArray>("provider");
-    QTest::addColumn<QString>("replacement");
-    QTest::newRow("gcp") << QByteArray("gcp") << "gke-gcloud-auth-plugin";
-    QTest::newRow("azure") << QByteArray("azure") << "kubelogin";
-    QTest::newRow("oidc") << QByteArray("oidc") << "kubelogin";
-}
-
-void TestContextResolver::shouldNameTheExecPluginReplacingAuthProvider()
-{
-    QFETCH(QByteArray, provider);
-    QFETCH(QString, replacement);
-    // Given a user with a legacy auth-provider
-    const QByteArray yaml = kubeconfig(
-        "server: https://k\n", "auth-provider:\n  name: " + provider + "\n  config: {a: b}\n");
-    // When resolved
-    const ResolvedContext resolved = resolve(yaml);
-
-    // Then the error points at it and names the plugin to install
-    QVERIFY2(resolved.error.startsWith(QStringLiteral("%1:%2: users[\"u\"].user.auth-provider: ")
-                                           .arg(m_path)
-                                           .arg(lineOf(yaml, "auth-provider:"))),
-             qPrintable(resolved.error));
-    QVERIFY2(resolved.error.contains(replacement), qPrintable(resolved.error));
-}
-
-void TestContextResolver::shouldRejectInvalidExecConfig_data()
-{
-    QTest::addColumn<QByteArray>("exec");
-    QTest::addColumn<QByteArray>("lineText");
-    QTest::addColumn<QString>("field");
-    QTest::addColumn<QString>("expected");
-    QTest::newRow("v1alpha1")
-        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1alpha1\n")
-        << QByteArray("apiVersion: client") << "exec.apiVersion"
-        << "v1alpha1 was removed in Kubernetes 1.24";
-    QTest::newRow("no apiVersion")
-        << QByteArray("command: x\n") << QByteArray("exec:") << "exec.apiVersion"
-        << "apiVersion must be specified";
-    QTest::newRow("v1 without interactiveMode")
-        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1\n")
-        << QByteArray("exec:") << "exec.interactiveMode"
-        << "interactiveMode must be specified";
-    QTest::newRow("bad interactiveMode")
-        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1beta1\n"
-                      "interactiveMode: Sometimes\n")
-        << QByteArray("interactiveMode:") << "exec.interactiveMode"
-        << "invalid interactiveMode: Sometimes";
-    QTest::newRow("no command") << QByteArray("apiVersion: client.authentication.k8s.io/v1beta1\n")
-                                << QByteArray("exec:") << "exec.command"
-                                << "command must be specified";
-    QTest::newRow("env without name")
-        << QByteArray("command: x\napiVersion: client.authentication.k8s.io/v1beta1\n"
-                      "env:\n- value: v\n")
-        << QByteArray("- value") << "exec.env"
-        << "env variable name must be specified";
-}
-
-void TestContextResolver::shouldRejectInvalidExecConfig()
-{
-    QFETCH(QByteArray, exec);
-    QFETCH(QByteArray, lineText);
-    QFETCH(QString, field);
-    QFETCH(QString, expected);
-    // Given an exec block with that problem
-    QByteArray indented;
-    for (const QByteArray &line : exec.split('\n')) {
-        if (!line.isEmpty())
-            indented += "  " + line + '\n';
-    }
-    const QByteArray yaml = kubeconfig("server: https://k\n", "exec:\n" + indented);
-
-    // When resolved
-    const ResolvedContext resolved = resolve(yaml);
-
-    // Then the error names file, line and field
-    QVERIFY2(resolved.error.startsWith(QStringLiteral("%1:%2: users[\"u\"].user.%3: ")
-                                           .arg(m_path)
-                                           .arg(lineOf(yaml, lineText))
-                                           .arg(field)),
-             qPrintable(resolved.error));
-    QVERIFY2(resolved.error.contains(expected), qPrintable(resolved.error));
-}
-
-void TestContextResolver::shouldRunExecPluginRelativeToKubeconfigWithClusterInfo()
-{
-    // Given a plugin next to the kubeconfig, referenced as ./bin/plugin.sh, with cluster info
-    TestFiles::write(
-        m_dir->path(), "bin/plugin.sh",
-        "#!/bin/sh\nprintf '%s' \"$KUBERNETES_EXEC_INFO\" > \"$(dirname \"$0\")/info\"\n"
-        "echo '{\"apiVersion\":\"client.authentication.k8s.io/v1\","
-        "\"kind\":\"ExecCredential\",\"status\":{\"token\":\"'$GREETING'\"}}'\n",
-        true);
-    const QByteArray yaml = kubeconfig(
-        "server: https://k:6443\ncertificate-authority-data: " + base64Of("ca.crt") +
-            "\ntls-server-name: api\nextensions:\n- name: client.authentication.k8s.io/exec\n"
-            "  extension: {audience: kube}\n",
-        "exec:\n  apiVersion: client.authentication.k8s.io/v1\n  command: ./bin/plugin.sh\n"
-        "  interactiveMode: IfAvailable\n  provideClusterInfo: true\n"
-        "  env:\n  - name: GREETING\n    value: hello-token\n");
-
-    // When resolved and asked for credentials
-    const ResolvedContext resolved = resolve(yaml);
-    QVERIFY2(resolved.isValid(), qPrintable(resolved.error));
-    QVERIFY(resolved.config.credentialProvider);
-    QString token;
-    QString error;
-    bool done = false;
-    resolved.config.credentialProvider->fetch([&](const Credentials &c, const QString &e) {
-        token = QString::fromUtf8(c.bearerToken);
-        error = e;
-        done = true;
-    });
-    QTRY_VERIFY_WITH_TIMEOUT(done, 20000);
-
-    // Then the plugin ran with its env and received the cluster
-    QVERIFY2(error.isEmpty(), qPrintable(error));
-    QCOMPARE(token, QStringLiteral("hello-token"));
-    const QJsonObject cluster =
-        QJsonDocument::fromJson(TestFiles::read(m_dir->filePath("bin/info")))
-            .object()
-            .value("spec")
-            .toObject()
-            .value("cluster")
-            .toObject();
-    QCOMPARE(cluster.value("server").toString(), QStringLiteral("https://k:6443"));
-    QCOMPARE(cluster.value("tls-server-name").toString(), QStringLiteral("api"));
-    QCOMPARE(cluster.value("certificate-authority-data").toString().toLatin1(), base64Of("ca.crt"));
-    QCOMPARE(cluster.value("config").toObject().value("audience").toString(),
-             QStringLiteral("kube"));
 }
 
 void TestContextResolver::shouldNameFileLineAndFieldForUnusableReferences_data()
