@@ -123,6 +123,7 @@ void ClusterMember::startWatch()
         target.namespaceName = m_view.namespaces.first();
     target.labelSelector = m_view.labelSelector;
     m_model->clear();
+    m_tableNamespaces.clear(); // until the new session says how it reads
     m_model->setResourceKind(m_type.kind, m_type.namespaced);
     m_model->setServerColumns({});
     ReflectorOptions options;
@@ -163,7 +164,9 @@ void ClusterMember::updateMetrics()
     target.pods = m_type.kind == QLatin1String("Pod");
     target.nodes = !target.pods;
     target.nodeAllocatable = target.nodes; // CPU% and MEMORY%
-    target.namespaces = m_view.namespaces;
+    // A user refused the cluster-wide list reads the table namespace by namespace: the usage
+    // too, where a cluster-wide list of PodMetrics would be refused the same way.
+    target.namespaces = m_view.namespaces.isEmpty() ? m_tableNamespaces : m_view.namespaces;
     target.labelSelector = m_view.labelSelector;
     m_metrics->poll(target);
 }
@@ -241,6 +244,18 @@ void ClusterMember::onStateChanged(const SessionState &state)
             m_readByTable = allowed;
             updateReadableNamespaces();
         }
+    }
+    QStringList reading;
+    if (state.isPerNamespace()) {
+        for (const NamespaceMemberStatus &member : state.members) {
+            if (!member.namespaceName.isEmpty()) // the refused cluster-wide one
+                reading.append(member.namespaceName);
+        }
+    }
+    if (reading != m_tableNamespaces) {
+        m_tableNamespaces = reading;
+        if (servesUsage())
+            updateMetrics();
     }
     const bool live = state.phase == ReflectorPhase::Watching && m_phase != state.phase;
     m_phase = state.phase;

@@ -97,6 +97,7 @@ private:
     View m_view;
     ResourceType m_type;
     QStringList m_readByTable;        // namespaces the table's session may read one by one
+    QStringList m_tableNamespaces;    // those it reads one by one now (empty: all at once)
     bool m_namespacesRefused = false; // the namespaces watch answered 403
     bool m_tableRefused = false;
     bool m_recheckType = false; // the resource answered 404: is it still served?

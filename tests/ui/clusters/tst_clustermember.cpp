@@ -2,6 +2,7 @@
 // who may not list namespaces, and one who may.
 #include "core/access/RememberedNamespaces.h"
 #include "core/history/ChangeHistory.h"
+#include "core/session/MetricsSession.h"
 #include "ui/clusters/ClusterMember.h"
 #include "ui/clusters/NamespaceList.h"
 
@@ -43,11 +44,13 @@ private:
         return config;
     }
 
-    // A user who may read pods in default and ns-3 only, and may not list namespaces.
+    // A user who may read pods (and their usage) in default and ns-3 only, and may not list
+    // namespaces.
     static SimConfig limitedCluster()
     {
         SimConfig config = cluster();
-        config.forbiddenClusterWide = {QStringLiteral("pods"), QStringLiteral("namespaces")};
+        config.forbiddenClusterWide = {QStringLiteral("pods"), QStringLiteral("namespaces"),
+                                       QStringLiteral("pods.metrics.k8s.io")};
         config.allowedNamespaces = {QStringLiteral("default"), QStringLiteral("ns-3")};
         return config;
     }
@@ -95,6 +98,46 @@ private slots:
             offered(), QStringList({QStringLiteral("default"), QStringLiteral("ns-3")}), 20000);
         QTest::qWait(300);
         QCOMPARE(offered(), QStringList({QStringLiteral("default"), QStringLiteral("ns-3")}));
+    }
+
+    void shouldPollTheUsageOfTheNamespacesReadOneByOne()
+    {
+        // Given a user who may read pods and their usage in default and ns-3 only, in a context
+        // on default, who added ns-3 by hand earlier
+        RememberedNamespaces remembered;
+        QCOMPARE(remembered.add(QStringLiteral("limited"), QStringLiteral("ns-3")), QString());
+        connectTo(limitedCluster(), QStringLiteral("default"));
+
+        // When the member shows pods in all namespaces
+        m_member->watch({pods(), {}, {}});
+
+        // Then their usage is polled in those namespaces, and samples arrive from both
+        const auto sampledNamespaces = [this] {
+            QSet<QString> namespaces;
+            const MetricsSnapshotPtr snapshot = m_member->metrics()->snapshot();
+            if (snapshot) {
+                for (auto it = snapshot->pods.cbegin(); it != snapshot->pods.cend(); ++it)
+                    namespaces.insert(it.key().section(u'/', 0, 0));
+            }
+            return namespaces;
+        };
+        QTRY_COMPARE_WITH_TIMEOUT(
+            sampledNamespaces(), QSet<QString>({QStringLiteral("default"), QStringLiteral("ns-3")}),
+            20000);
+        QCOMPARE(m_member->metrics()->state().kind, MetricsState::Ok);
+        // from one list per namespace (a cluster-wide one, refused, at most before the table
+        // found it may not list pods cluster-wide)
+        QStringList lists;
+        for (const QJsonValue &request : m_sim->requests()) {
+            const QString path = request[QLatin1String("path")].toString();
+            if (path.startsWith(QLatin1String("/apis/metrics.k8s.io/")))
+                lists << path;
+        }
+        QVERIFY(lists.size() >= 2);
+        QCOMPARE(
+            lists.mid(lists.size() - 2),
+            QStringList({QStringLiteral("/apis/metrics.k8s.io/v1beta1/namespaces/default/pods"),
+                         QStringLiteral("/apis/metrics.k8s.io/v1beta1/namespaces/ns-3/pods")}));
     }
 
     void shouldOfferTheContextNamespaceWhenNamespacesAreNotListable()
