@@ -24,6 +24,7 @@
 #include "ui/window/NamespaceSelector.h"
 #include "ui/window/NoKubeconfigPage.h"
 #include "ui/window/ResourceChooser.h"
+#include "ui/window/RowCommandMenu.h"
 #include "ui/window/WindowShortcuts.h"
 
 #include <QAction>
@@ -157,6 +158,7 @@ void MainWindow::buildCentralArea()
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
     connect(m_table, &ObjectTableView::currentRowRemoved, this, &MainWindow::onCurrentRowRemoved);
+    RowCommandMenu::install(m_table, tableModel(), [this] { return m_type; });
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
     connect(
         m_problems, &ProblemsPage::objectChosen, this,
