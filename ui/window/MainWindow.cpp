@@ -16,6 +16,7 @@
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/table/ObjectTableModel.h"
 #include "ui/table/ObjectTableView.h"
+#include "ui/window/AboutBox.h"
 #include "ui/window/ClusterMessages.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/DetailPaneFollower.h"
@@ -125,6 +126,7 @@ void MainWindow::wireToolBar()
         else
             m_clusters->relist();
     });
+    connect(m_toolBar->aboutAction(), &QAction::triggered, this, [this] { AboutBox::open(this); });
 }
 
 NamespaceSelector *MainWindow::namespaceSelector() const
