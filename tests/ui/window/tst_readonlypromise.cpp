@@ -84,10 +84,12 @@ private slots:
         const QString name = key.section(u'/', 1);
         // When Shift+F10 opens its menu and "Copy kubectl exec" is chosen
         QString offered;
-        QTimer::singleShot(0, this, [&offered] {
+        QTimer chooser; // polls: the menu shows inside the key press, in its own event loop
+        connect(&chooser, &QTimer::timeout, this, [&] {
             auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
             if (!menu)
                 return;
+            chooser.stop();
             for (QAction *action : menu->actions()) {
                 offered += action->text() + u'\n';
                 if (action->text() == "Copy kubectl exec -it … -- sh")
@@ -95,6 +97,7 @@ private slots:
             }
             menu->close();
         });
+        chooser.start(20);
         QTest::keyClick(table, Qt::Key_F10, Qt::ShiftModifier);
         // Then the menu offered each command for a pod, by name
         QCOMPARE(offered, QString("Copy name\n\nCopy kubectl describe\nCopy kubectl logs -f\n"
@@ -188,16 +191,15 @@ private slots:
     }
 
 private:
-    // Waits for the shown type's watch, then selects its first row (if any), shows each page
-    // of the detail pane and copies every command of the row's menu.
+    // Waits for the shown type's watch and rows, then selects its first row, shows each page of
+    // the detail pane and copies every command of the row's menu.
     void driveShownType(const QString &type)
     {
         QTRY_VERIFY2_WITH_TIMEOUT(m_window->session()->phase() == ReflectorPhase::Watching,
                                   qPrintable(type), 20000);
-        QTest::qWait(100); // the synced rows land on the model's next frame
+        // (the synced rows land on the model's next frames; the simulator has some of each)
         auto *table = qobject_cast<ObjectTableView *>(m_window->table());
-        if (table->model()->rowCount() == 0)
-            return;
+        QTRY_VERIFY2_WITH_TIMEOUT(table->model()->rowCount() > 0, qPrintable(type), 20000);
         table->selectRow(0);
         QTRY_VERIFY2_WITH_TIMEOUT(!m_window->detailPane()->yamlText().isEmpty(), qPrintable(type),
                                   20000);
