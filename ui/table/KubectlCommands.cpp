@@ -16,6 +16,28 @@ const QStringList kScaled = {"deployments.apps", "statefulsets.apps", "replicase
 
 namespace KubectlCommands {
 
+CellFacts factsOf(const QList<std::pair<QString, QString>> &cells)
+{
+    CellFacts facts;
+    for (const auto &[title, text] : cells) {
+        bool ok = false;
+        int number = -1;
+        if (title.compare(u"Desired", Qt::CaseInsensitive) == 0) {
+            number = text.toInt(&ok);
+        } else if (title.compare(u"Ready", Qt::CaseInsensitive) == 0 && text.count(u'/') == 1) {
+            number = text.section(u'/', 1).toInt(&ok);
+        } else if (title.compare(u"Port(s)", Qt::CaseInsensitive) == 0) {
+            number = text.section(u',', 0, 0).section(u'/', 0, 0).section(u':', 0, 0).toInt(&ok);
+            if (ok)
+                facts.port = number;
+            continue;
+        }
+        if (ok)
+            facts.replicas = number;
+    }
+    return facts;
+}
+
 QList<Command> commandsFor(const Target &target, ShellQuoting::Shell shell)
 {
     // Context and namespace first: every command starts the same, and exec's "-- sh" stays last.
@@ -33,8 +55,11 @@ QList<Command> commandsFor(const Target &target, ShellQuoting::Shell shell)
         commands.append(command("logs -f", "logs -f " + object));
     if (target.resource == u"pods")
         commands.append(command("exec -it … -- sh", "exec -it " + object + " -- sh"));
-    if (kForwarded.contains(target.resource))
-        commands.append(command("port-forward", "port-forward " + object + " LOCAL:REMOTE"));
+    if (kForwarded.contains(target.resource)) {
+        const QString ports =
+            target.port < 0 ? QStringLiteral("LOCAL:REMOTE") : u':' + QString::number(target.port);
+        commands.append(command("port-forward", "port-forward " + object + u' ' + ports));
+    }
     if (kRestarted.contains(target.resource))
         commands.append(command("rollout restart", "rollout restart " + object));
     if (kScaled.contains(target.resource)) {

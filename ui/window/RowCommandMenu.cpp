@@ -11,23 +11,12 @@
 
 namespace {
 
-// The desired count from the server's Table cells: a Desired column (replicasets) or the
-// total of a Ready "2/3" (deployments, statefulsets); -1 when the row has neither.
-int replicasOf(const ClusterTableModel *rows, int row)
+QList<std::pair<QString, QString>> cellsOf(const ClusterTableModel *rows, int row)
 {
-    for (int column = 0; column < rows->columnCount(); ++column) {
-        const QString title = rows->columnTitle(column);
-        const QString cell = rows->index(row, column).data().toString();
-        bool ok = false;
-        int count = -1;
-        if (title.compare(u"Desired", Qt::CaseInsensitive) == 0)
-            count = cell.toInt(&ok);
-        else if (title.compare(u"Ready", Qt::CaseInsensitive) == 0 && cell.count(u'/') == 1)
-            count = cell.section(u'/', 1).toInt(&ok);
-        if (ok)
-            return count;
-    }
-    return -1;
+    QList<std::pair<QString, QString>> cells;
+    for (int column = 0; column < rows->columnCount(); ++column)
+        cells.append({rows->columnTitle(column), rows->index(row, column).data().toString()});
+    return cells;
 }
 
 } // namespace
@@ -38,9 +27,10 @@ void install(ObjectTableView *table, ClusterTableModel *rows, std::function<Reso
 {
     table->setRowMenuFiller([rows, shown = std::move(shown)](QMenu *menu, int row) {
         const StoredObjectPtr &object = rows->objectAt(row);
-        const KubectlCommands::Target target{rows->clusterOf(row), shown().qualifiedName(),
+        const KubectlCommands::CellFacts facts = KubectlCommands::factsOf(cellsOf(rows, row));
+        const KubectlCommands::Target target{rows->clusterOf(row),  shown().qualifiedName(),
                                              object->namespaceName, object->name().toString(),
-                                             replicasOf(rows, row)};
+                                             facts.replicas,        facts.port};
         menu->addSeparator();
         const QList<KubectlCommands::Command> commands =
             KubectlCommands::commandsFor(target, ShellQuoting::native());

@@ -8,6 +8,7 @@
 using KubectlCommands::Command;
 using KubectlCommands::Target;
 using ShellQuoting::Shell;
+using Cells = QList<std::pair<QString, QString>>; // a row's Table cells: column title, text
 
 class TestKubectlCommands : public QObject
 {
@@ -89,6 +90,44 @@ private slots:
         QVERIFY(texts(KubectlCommands::commandsFor(m_target, Shell::Posix))
                     .contains("kubectl --context prod -n shop scale replicasets.apps/web-1 "
                               "--replicas=N"));
+    }
+
+    void shouldForwardAKnownPortFromAFreeLocalOne()
+    {
+        // Given a service whose port is known
+        m_target.resource = "services";
+        m_target.port = 443;
+        // When its commands are built / Then kubectl picks the local port and forwards to 443
+        QVERIFY(texts(KubectlCommands::commandsFor(m_target, Shell::Posix))
+                    .contains("kubectl --context prod -n shop port-forward services/web-1 :443"));
+    }
+
+    void shouldReadReplicasAndPortFromTableCells_data()
+    {
+        QTest::addColumn<Cells>("cells");
+        QTest::addColumn<int>("replicas");
+        QTest::addColumn<int>("port");
+        QTest::newRow("deployment")
+            << Cells{{"Name", "web"}, {"Ready", "2/3"}, {"Age", "5m"}} << 3 << -1;
+        QTest::newRow("replicaset") << Cells{{"Desired", "4"}, {"Current", "4"}} << 4 << -1;
+        QTest::newRow("service") << Cells{{"Type", "NodePort"}, {"Port(s)", "80:30080/TCP,443/TCP"}}
+                                 << -1 << 80;
+        QTest::newRow("service, one port") << Cells{{"Port(s)", "8443/TCP"}} << -1 << 8443;
+        QTest::newRow("headless, no ports") << Cells{{"Port(s)", "<none>"}} << -1 << -1;
+        QTest::newRow("unreadable ready") << Cells{{"Ready", "n/a"}} << -1 << -1;
+        QTest::newRow("no cells") << Cells{} << -1 << -1;
+    }
+
+    void shouldReadReplicasAndPortFromTableCells()
+    {
+        // Given a row's Table cells
+        QFETCH(Cells, cells);
+        QFETCH(int, replicas);
+        QFETCH(int, port);
+        // When read / Then the desired count and first port are what kubectl printed
+        const KubectlCommands::CellFacts facts = KubectlCommands::factsOf(cells);
+        QCOMPARE(facts.replicas, replicas);
+        QCOMPARE(facts.port, port);
     }
 
     void shouldNameNoNamespaceForClusterScopedObjects()

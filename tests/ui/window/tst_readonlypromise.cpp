@@ -108,6 +108,38 @@ private slots:
                  QString("kubectl --context sim -n %1 exec -it pods/%2 -- sh").arg(ns, name));
     }
 
+    void shouldScaleADeploymentFromItsCurrentCount()
+    {
+        // Given the deployments shown, the first one's Ready cell saying "ready/desired"
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QVERIFY(m_window->selectResource("deployments.apps"));
+        QAbstractItemModel *rows = m_window->proxy();
+        QTRY_VERIFY_WITH_TIMEOUT(rows->rowCount() > 0 && rows->columnCount() > 2, 20000);
+        int ready = 0;
+        while (ready < rows->columnCount() && rows->headerData(ready, Qt::Horizontal)
+                                                  .toString()
+                                                  .compare("Ready", Qt::CaseInsensitive))
+            ++ready;
+        QVERIFY(ready < rows->columnCount());
+        const QModelIndex first = rows->index(0, 0);
+        const QString desired = rows->index(0, ready).data().toString().section(u'/', 1);
+        QVERIFY(desired.toInt() > 0);
+        // When its menu copies the scale command
+        auto *table = qobject_cast<ObjectTableView *>(m_window->table());
+        const std::unique_ptr<QMenu> menu = table->createRowMenu(first);
+        const QList<QAction *> actions = menu->actions();
+        const auto scale = std::find_if(actions.begin(), actions.end(), [](QAction *action) {
+            return action->text() == "Copy kubectl scale";
+        });
+        QVERIFY(scale != actions.end());
+        (*scale)->trigger();
+        // Then the command keeps the count, for the user to change
+        const QString key = first.data(ObjectRowModel::KeyRole).toString();
+        QCOMPARE(QApplication::clipboard()->text(),
+                 QString("kubectl --context sim -n %1 scale deployments.apps/%2 --replicas=%3")
+                     .arg(key.section(u'/', 0, 0), key.section(u'/', 1), desired));
+    }
+
     void shouldStateThePromiseInTheAboutBox()
     {
         // Given the window
