@@ -251,17 +251,6 @@ private:
                  qPrintable(QApplication::clipboard()->text()));
     }
 
-    QJsonArray receivedRequests()
-    {
-        QNetworkAccessManager manager;
-        QNetworkReply *reply = manager.get(QNetworkRequest(m_url.resolved(QUrl("/_sim/requests"))));
-        QSignalSpy finished(reply, &QNetworkReply::finished);
-        finished.wait(10000);
-        const QJsonArray requests = QJsonDocument::fromJson(reply->readAll()).array();
-        reply->deleteLater();
-        return requests;
-    }
-
     template <typename Test> static bool anyPath(const QJsonArray &requests, Test test)
     {
         return std::any_of(requests.begin(), requests.end(), [&](const QJsonValue &request) {
