@@ -202,6 +202,30 @@ private slots:
         QCOMPARE(lines().last().value("phase").toString(), QStringLiteral("stopped"));
     }
 
+    void shouldOnlyReadTheCluster()
+    {
+        // Given the simulator
+        // When kubeglass-watch follows pods' events, then polls nodes' usage, a second each
+        for (const QStringList &arguments :
+             {QStringList{"-A", "--events", "--duration", "1", "pods"},
+              QStringList{"--metrics", "--duration", "1", "nodes"}}) {
+            launch(serverArgs() + arguments);
+            QVERIFY(m_child->process().waitForFinished(20000));
+            QCOMPARE(m_child->process().exitCode(), 0);
+        }
+        // Then the server saw reads only, usage among them: Kubeglass never changes a cluster
+        // (the window's promise, held by tst_readonlypromise)
+        bool usageRead = false;
+        const QJsonArray requests = m_sim->requests();
+        for (const QJsonValue &request : requests) {
+            const QJsonObject r = request.toObject();
+            usageRead |= r["path"].toString().startsWith("/apis/metrics.k8s.io");
+            QVERIFY2(r["method"].toString() == QLatin1String("GET"),
+                     qPrintable(r["method"].toString() + ' ' + r["path"].toString()));
+        }
+        QVERIFY(usageRead);
+    }
+
     void shouldUseDefaultNamespaceAndResolveShortNames()
     {
         launch(serverArgs() + QStringList{"--exit-after-sync", "deploy"});

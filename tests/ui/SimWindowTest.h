@@ -8,7 +8,12 @@
 #include "ui/window/MainWindow.h"
 
 #include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkReply>
 #include <QObject>
+#include <QSignalSpy>
 #include <QUrl>
 
 #include <memory>
@@ -44,6 +49,18 @@ protected:
         m_modelTester.reset();
         m_window.reset();
         m_sim.reset();
+    }
+
+    // The API requests the simulator recorded (sim/CONTROL.md), asked for over HTTP.
+    QJsonArray receivedRequests()
+    {
+        QNetworkAccessManager manager;
+        QNetworkReply *reply = manager.get(QNetworkRequest(m_url.resolved(QUrl("/_sim/requests"))));
+        QSignalSpy finished(reply, &QNetworkReply::finished);
+        finished.wait(10000);
+        const QJsonArray requests = QJsonDocument::fromJson(reply->readAll()).array();
+        reply->deleteLater();
+        return requests;
     }
 
     std::unique_ptr<SimServerThread> m_sim;

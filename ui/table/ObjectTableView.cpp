@@ -7,9 +7,12 @@
 
 #include <QAction>
 #include <QClipboard>
+#include <QContextMenuEvent>
 #include <QGuiApplication>
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QLocale>
+#include <QMenu>
 
 #include <algorithm>
 
@@ -50,7 +53,6 @@ ObjectTableView::ObjectTableView(ObjectSortFilterProxy *proxy, ClusterTableModel
     copy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
     connect(copy, &QAction::triggered, this, &ObjectTableView::copySelectedNames);
     addAction(copy);
-    setContextMenuPolicy(Qt::ActionsContextMenu);
 }
 
 void ObjectTableView::reselect(const QString &cluster, const QString &key)
@@ -79,6 +81,48 @@ QString ObjectTableView::rowCountText(const QString &resource) const
                                                  : tr("%1 of %2 %3 shown");
     return shown.arg(QLocale().toString(m_proxy->rowCount()),
                      QLocale().toString(m_rows->rowCount()), resource);
+}
+
+std::unique_ptr<QMenu> ObjectTableView::createRowMenu(const QModelIndex &index)
+{
+    auto menu = std::make_unique<QMenu>(this);
+    menu->setObjectName(QStringLiteral("rowMenu"));
+    menu->setAccessibleName(tr("Object actions"));
+    menu->addActions(actions());
+    const int row = m_rows->rowForKey(index.data(ClusterTableModel::ClusterRole).toString(),
+                                      index.data(ObjectRowModel::KeyRole).toString());
+    if (row >= 0 && m_rowMenuFiller)
+        m_rowMenuFiller(menu.get(), row);
+    return menu;
+}
+
+void ObjectTableView::contextMenuEvent(QContextMenuEvent *event)
+{
+    if (event->reason() == QContextMenuEvent::Mouse)
+        showRowMenu(indexAt(event->pos()), event->globalPos());
+    else
+        showCurrentRowMenu();
+}
+
+void ObjectTableView::keyPressEvent(QKeyEvent *event)
+{
+    // Shift+F10 opens a context menu in most desktops, but Qt turns only the Menu key into one
+    // everywhere (accepted here, the key reaches no default handler that would open another).
+    if (event->key() == Qt::Key_F10 && event->modifiers() == Qt::ShiftModifier)
+        return showCurrentRowMenu();
+    QTableView::keyPressEvent(event);
+}
+
+void ObjectTableView::showCurrentRowMenu()
+{
+    const QModelIndex current = currentIndex();
+    showRowMenu(current, viewport()->mapToGlobal(visualRect(current).center()));
+}
+
+void ObjectTableView::showRowMenu(const QModelIndex &index, const QPoint &globalPos)
+{
+    if (index.isValid())
+        createRowMenu(index)->exec(globalPos);
 }
 
 void ObjectTableView::copySelectedNames()

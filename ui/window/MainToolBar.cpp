@@ -96,6 +96,12 @@ MainToolBar::MainToolBar(QWidget *parent)
     m_resyncAction->setObjectName(QStringLiteral("resyncAction"));
     m_resyncAction->setShortcut(QKeySequence(Qt::Key_F5));
     m_resyncAction->setToolTip(tr("List again now (F5)"));
+
+    m_aboutAction = addAction(tr("A&bout"));
+    m_aboutAction->setObjectName(QStringLiteral("aboutAction"));
+    m_aboutAction->setShortcut(QKeySequence::HelpContents);
+    m_aboutAction->setToolTip(
+        tr("About Kubeglass: its version, and its promise never to change your cluster (F1)"));
     // The buttons of the actions are what assistive technology (and the acceptance tests) find.
     for (QAction *action : actions()) {
         if (QWidget *w = widgetForAction(action); w && !action->text().isEmpty()) {
@@ -103,6 +109,7 @@ MainToolBar::MainToolBar(QWidget *parent)
             w->setObjectName(action->objectName() + QStringLiteral("Button"));
         }
     }
+    widgetForAction(m_aboutAction)->setAccessibleName(tr("About Kubeglass"));
 }
 
 void MainToolBar::setClusterControlsEnabled(bool enabled)

@@ -11,8 +11,8 @@ class QAction;
 class QComboBox;
 class QLineEdit;
 
-// The window's toolbar: contexts, resource type, namespaces, filter, label selector, Wide and
-// Resync. It only holds the controls; the window wires them to its session and proxy.
+// The window's toolbar: contexts, resource type, namespaces, filter, label selector, Wide,
+// Resync and About. It only holds the controls; the window wires them to its session and proxy.
 class MainToolBar : public QToolBar
 {
     Q_OBJECT
@@ -28,6 +28,7 @@ public:
     QLineEdit *labelSelector() const { return m_labelSelector; }
     QAction *wideAction() const { return m_wideAction; }
     QAction *resyncAction() const { return m_resyncAction; }
+    QAction *aboutAction() const { return m_aboutAction; }
 
     // Offers types (core group first, then by group and name; unwatchable ones disabled, with
     // why) and selects current, a qualified name; emits nothing.
@@ -47,4 +48,5 @@ private:
     QLineEdit *m_labelSelector;
     QAction *m_wideAction;
     QAction *m_resyncAction;
+    QAction *m_aboutAction;
 };

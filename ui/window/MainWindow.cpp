@@ -16,6 +16,7 @@
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/table/ObjectTableModel.h"
 #include "ui/table/ObjectTableView.h"
+#include "ui/window/AboutBox.h"
 #include "ui/window/ClusterMessages.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/DetailPaneFollower.h"
@@ -24,6 +25,7 @@
 #include "ui/window/NamespaceSelector.h"
 #include "ui/window/NoKubeconfigPage.h"
 #include "ui/window/ResourceChooser.h"
+#include "ui/window/RowCommandMenu.h"
 #include "ui/window/WindowShortcuts.h"
 
 #include <QAction>
@@ -124,6 +126,7 @@ void MainWindow::wireToolBar()
         else
             m_clusters->relist();
     });
+    connect(m_toolBar->aboutAction(), &QAction::triggered, this, [this] { AboutBox::open(this); });
 }
 
 NamespaceSelector *MainWindow::namespaceSelector() const
@@ -157,6 +160,7 @@ void MainWindow::buildCentralArea()
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
     connect(m_table, &ObjectTableView::currentRowRemoved, this, &MainWindow::onCurrentRowRemoved);
+    RowCommandMenu::install(m_table, tableModel(), [this] { return m_type; });
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
     connect(
         m_problems, &ProblemsPage::objectChosen, this,

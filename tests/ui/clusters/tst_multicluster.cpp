@@ -17,6 +17,7 @@
 #include "ui/table/ClusterTableModel.h"
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/table/ObjectTableModel.h"
+#include "ui/table/ObjectTableView.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/MainToolBar.h"
 #include "ui/window/MainWindow.h"
@@ -25,8 +26,10 @@
 #include "tests/support/TestSettings.h"
 
 #include <QAbstractItemModelTester>
+#include <QClipboard>
 #include <QComboBox>
 #include <QFile>
+#include <QGuiApplication>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
@@ -371,6 +374,30 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Pod"), 10000);
         QCOMPARE(m_window->detailPane()->objectSession()->connection(),
                  m_window->clusters()->member("beta")->connection());
+    }
+
+    void shouldCopyKubectlCommandsWithTheRowsOwnContext()
+    {
+        // Given both clusters' rows, sorted by Cluster: alpha's first
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        ObjectSortFilterProxy *proxy = m_window->proxy();
+        const QModelIndex last = proxy->index(proxy->rowCount() - 1, 0);
+        QCOMPARE(last.data().toString(), QString("beta"));
+        const QString key = last.data(ObjectRowModel::KeyRole).toString();
+        // When a beta row's menu copies its describe command
+        auto *table = qobject_cast<ObjectTableView *>(m_window->table());
+        QVERIFY(table);
+        const std::unique_ptr<QMenu> menu = table->createRowMenu(last);
+        const QList<QAction *> actions = menu->actions();
+        const auto describe = std::find_if(actions.begin(), actions.end(), [](QAction *action) {
+            return action->text() == "Copy kubectl describe";
+        });
+        QVERIFY(describe != actions.end());
+        (*describe)->trigger();
+        // Then the command names beta's context, not the first cluster's
+        QCOMPARE(QGuiApplication::clipboard()->text(),
+                 QString("kubectl --context beta -n %1 describe pods/%2")
+                     .arg(key.section(u'/', 0, 0), key.section(u'/', 1)));
     }
 
     void shouldOfferTheUnionOfTypesAndSayWhichClusterLacksOne()

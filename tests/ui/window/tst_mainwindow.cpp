@@ -405,16 +405,6 @@ private:
         m_window->connectTo(context, rest, QString());
     }
 
-    QJsonArray receivedRequests()
-    {
-        QNetworkAccessManager manager;
-        QNetworkReply *reply = manager.get(QNetworkRequest(m_url.resolved(QUrl("/_sim/requests"))));
-        QSignalSpy finished(reply, &QNetworkReply::finished);
-        finished.wait(10000);
-        const QJsonArray requests = QJsonDocument::fromJson(reply->readAll()).array();
-        reply->deleteLater();
-        return requests;
-    }
     QStringList requestedPaths()
     {
         QStringList paths;

@@ -1,0 +1,19 @@
+#pragma once
+
+#include "core/discovery/ResourceType.h"
+
+#include <functional>
+
+class ClusterTableModel;
+class ObjectTableView;
+
+// The kubectl half of the objects table's row menu: Kubeglass never changes a cluster, so where
+// an admin would act it copies the command instead (KubectlCommands), with the row's own
+// context (in the multi-cluster table, the row's cluster), its namespace and name, quoted for
+// the platform's shell.
+namespace RowCommandMenu {
+
+// shown: the type the table shows.
+void install(ObjectTableView *table, ClusterTableModel *rows, std::function<ResourceType()> shown);
+
+} // namespace RowCommandMenu
