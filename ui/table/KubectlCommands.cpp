@@ -42,7 +42,9 @@ QList<Command> commandsFor(const Target &target, ShellQuoting::Shell shell)
 {
     // Context and namespace first: every command starts the same, and exec's "-- sh" stays last.
     QString prefix =
-        QStringLiteral("kubectl --context ") + ShellQuoting::quote(target.context, shell);
+        target.server.isEmpty()
+            ? QStringLiteral("kubectl --context ") + ShellQuoting::quote(target.context, shell)
+            : QStringLiteral("kubectl --server ") + ShellQuoting::quote(target.server, shell);
     if (!target.namespaceName.isEmpty())
         prefix += QStringLiteral(" -n ") + ShellQuoting::quote(target.namespaceName, shell);
     const QString object = ShellQuoting::quote(target.resource + u'/' + target.name, shell);

@@ -18,6 +18,9 @@ struct Target
     QString name;
     int replicas = -1; // the desired replica count, for scale; -1: unknown
     int port = -1;     // the port to forward to; -1: unknown
+    // A cluster given directly (--server, the demo), which no kubeconfig context names: its
+    // URL, given to kubectl as --server instead of --context.
+    QString server;
 };
 
 // What a row's server-side Table cells (column title, text) say of the object's desired

@@ -1,8 +1,10 @@
 #include "ui/window/MainWindow.h"
 
 #include "core/history/ChangeHistory.h"
+#include "core/session/ClusterConnection.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
+#include "ui/clusters/ClusterMember.h"
 #include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
 #include "ui/problems/ProblemsPage.h"
@@ -160,7 +162,14 @@ void MainWindow::buildCentralArea()
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &MainWindow::onCurrentRowChanged);
     connect(m_table, &ObjectTableView::currentRowRemoved, this, &MainWindow::onCurrentRowRemoved);
-    RowCommandMenu::install(m_table, tableModel(), [this] { return m_type; });
+    RowCommandMenu::install(
+        m_table, tableModel(), [this] { return m_type; },
+        [this](const QString &cluster) {
+            const ClusterMember *member = m_clusters->member(cluster);
+            return m_toolBar->contextPicker()->isDirect() && member
+                       ? member->connection()->config().server.toString()
+                       : QString();
+        });
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
     connect(
         m_problems, &ProblemsPage::objectChosen, this,

@@ -23,14 +23,20 @@ QList<std::pair<QString, QString>> cellsOf(const ClusterTableModel *rows, int ro
 
 namespace RowCommandMenu {
 
-void install(ObjectTableView *table, ClusterTableModel *rows, std::function<ResourceType()> shown)
+void install(ObjectTableView *table, ClusterTableModel *rows, std::function<ResourceType()> shown,
+             std::function<QString(const QString &cluster)> directServer)
 {
-    table->setRowMenuFiller([rows, shown = std::move(shown)](QMenu *menu, int row) {
+    table->setRowMenuFiller([rows, shown = std::move(shown),
+                             directServer = std::move(directServer)](QMenu *menu, int row) {
         const StoredObjectPtr &object = rows->objectAt(row);
         const KubectlCommands::CellFacts facts = KubectlCommands::factsOf(cellsOf(rows, row));
-        const KubectlCommands::Target target{rows->clusterOf(row),  shown().qualifiedName(),
-                                             object->namespaceName, object->name().toString(),
-                                             facts.replicas,        facts.port};
+        const KubectlCommands::Target target{rows->clusterOf(row),
+                                             shown().qualifiedName(),
+                                             object->namespaceName,
+                                             object->name().toString(),
+                                             facts.replicas,
+                                             facts.port,
+                                             directServer(rows->clusterOf(row))};
         menu->addSeparator();
         const QList<KubectlCommands::Command> commands =
             KubectlCommands::commandsFor(target, ShellQuoting::native());

@@ -13,7 +13,9 @@ class ObjectTableView;
 // the platform's shell.
 namespace RowCommandMenu {
 
-// shown: the type the table shows.
-void install(ObjectTableView *table, ClusterTableModel *rows, std::function<ResourceType()> shown);
+// shown: the type the table shows. directServer: the URL of a cluster given directly (no
+// kubeconfig context names it), empty for a context.
+void install(ObjectTableView *table, ClusterTableModel *rows, std::function<ResourceType()> shown,
+             std::function<QString(const QString &cluster)> directServer);
 
 } // namespace RowCommandMenu

@@ -15,7 +15,7 @@ class TestKubectlCommands : public QObject
     Q_OBJECT
 
 private slots:
-    void init() { m_target = Target{"prod", "pods", "shop", "web-1", -1}; }
+    void init() { m_target = Target{"prod", "pods", "shop", "web-1", -1, -1, {}}; }
 
     void shouldOfferEveryPodCommandWithContextAndNamespace()
     {
@@ -128,6 +128,19 @@ private slots:
         const KubectlCommands::CellFacts facts = KubectlCommands::factsOf(cells);
         QCOMPARE(facts.replicas, replicas);
         QCOMPARE(facts.port, port);
+    }
+
+    void shouldNameADirectlyGivenServerInsteadOfAContext()
+    {
+        // Given a pod of a cluster given by its URL (--server, the demo), not by a context
+        m_target.context = QStringLiteral("demo");
+        m_target.server = QStringLiteral("http://127.0.0.1:8001");
+        // When its commands are built
+        const QList<Command> commands = KubectlCommands::commandsFor(m_target, Shell::Posix);
+        // Then they name the server, which kubectl reaches without a kubeconfig
+        QCOMPARE(
+            commands.first().text,
+            QStringLiteral("kubectl --server http://127.0.0.1:8001 -n shop describe pods/web-1"));
     }
 
     void shouldNameNoNamespaceForClusterScopedObjects()

@@ -103,9 +103,11 @@ private slots:
         QCOMPARE(offered, QString("Copy name\n\nCopy kubectl describe\nCopy kubectl logs -f\n"
                                   "Copy kubectl exec -it … -- sh\nCopy kubectl port-forward\n"
                                   "Copy kubectl delete\n"));
-        // And the clipboard holds the command for that pod, with the row's context and namespace
+        // And the clipboard holds the command for that pod, with the row's cluster (given by its
+        // URL here, which no kubeconfig context names) and namespace
         QCOMPARE(QApplication::clipboard()->text(),
-                 QString("kubectl --context sim -n %1 exec -it pods/%2 -- sh").arg(ns, name));
+                 QString("kubectl --server %1 -n %2 exec -it pods/%3 -- sh")
+                     .arg(m_url.toString(), ns, name));
     }
 
     void shouldScaleADeploymentFromItsCurrentCount()
@@ -136,7 +138,8 @@ private slots:
         // Then the command keeps the count, for the user to change
         const QString key = first.data(ObjectRowModel::KeyRole).toString();
         QCOMPARE(QApplication::clipboard()->text(),
-                 QString("kubectl --context sim -n %1 scale deployments.apps/%2 --replicas=%3")
+                 QString("kubectl --server %1 -n %2 scale deployments.apps/%3 --replicas=%4")
+                     .arg(m_url.toString())
                      .arg(key.section(u'/', 0, 0), key.section(u'/', 1), desired));
     }
 
@@ -247,7 +250,8 @@ private:
             if (!action->isSeparator())
                 action->trigger();
         }
-        QVERIFY2(QApplication::clipboard()->text().startsWith("kubectl --context sim "),
+        QVERIFY2(QApplication::clipboard()->text().startsWith("kubectl --server " +
+                                                              m_url.toString() + ' '),
                  qPrintable(QApplication::clipboard()->text()));
     }
 
