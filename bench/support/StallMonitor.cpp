@@ -1,4 +1,4 @@
-#include "bench/gui/StallMonitor.h"
+#include "bench/support/StallMonitor.h"
 
 #include <algorithm>
 #include <cmath>
