@@ -40,6 +40,12 @@ double StallMonitor::stallPercentileMs(double fraction) const
     return double(std::max<qint64>(0, *at)) / 1e6;
 }
 
+qsizetype StallMonitor::stallsOver(qint64 ms) const
+{
+    return std::count_if(m_gapsNs.begin(), m_gapsNs.end(),
+                         [limit = ms * 1000000](qint64 gap) { return gap > limit; });
+}
+
 void StallMonitor::tick()
 {
     const qint64 now = m_clock.nsecsElapsed();
