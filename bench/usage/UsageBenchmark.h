@@ -3,6 +3,7 @@
 #include "bench/support/ResultSheet.h"
 
 #include <QElapsedTimer>
+#include <QEvent>
 #include <QObject>
 #include <QUrl>
 
@@ -42,6 +43,11 @@ public:
     // Runs every phase and prints the table; 0 on success, 1 when a phase could not finish.
     int run();
 
+protected:
+    // Sees the poller's snapshot reach the MetricsSession (a queued call), where the GUI
+    // thread's handling of a poll begins.
+    bool eventFilter(QObject *watched, QEvent *event) override;
+
 private:
     // One measured span.
     struct Phase
@@ -53,6 +59,10 @@ private:
         qsizetype stallsOverTarget = 0;
         int snapshots = 0;
         int proxyLayouts = 0; // layout changes and row moves of the sorted proxy
+        // The GUI thread's handling of the slowest poll, from the snapshot's arrival to the
+        // table's last slot: CPU time and wall time.
+        double slowestHandlingCpuMs = 0;
+        double slowestHandlingWallMs = 0;
         double corePercent() const { return processCpuMs / wallMs * 100; }
         double guiCorePercent() const { return guiCpuMs / wallMs * 100; }
     };
@@ -77,8 +87,11 @@ private:
     std::unique_ptr<ObjectSortFilterProxy> m_proxy;
     std::unique_ptr<QTableView> m_view;
     std::unique_ptr<StallMonitor> m_stalls;
-    int m_snapshots = 0;    // snapshots shown since the start
-    int m_proxyLayouts = 0; // since the start
+    int m_snapshots = 0;        // snapshots shown since the start
+    double m_deliveryCpuMs = 0; // when the latest queued call reached the MetricsSession
+    qint64 m_deliveryNs = 0;
+    Phase *m_phase = nullptr; // the phase being measured, if any
+    int m_proxyLayouts = 0;   // since the start
     double m_phaseCpuStart = 0;
     double m_phaseGuiStart = 0;
     QElapsedTimer m_clock; // since run()
