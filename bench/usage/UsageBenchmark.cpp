@@ -93,6 +93,7 @@ bool UsageBenchmark::startWindow()
     context.config.server = m_options.server;
     m_clusters->open({context});
     ClusterMember *member = m_clusters->first();
+    // Connected after the ClusterMember's slots: this runs once the table has handled the poll.
     connect(member->metrics(), &MetricsSession::snapshotChanged, this,
             [this](const MetricsSnapshotPtr &snapshot) {
                 if (!snapshot || (m_options.nodes ? snapshot->nodes : snapshot->pods).isEmpty())
@@ -106,7 +107,6 @@ bool UsageBenchmark::startWindow()
                     std::max(m_phase->slowestHandlingWallMs,
                              double(m_clock.nsecsElapsed() - m_deliveryNs) / 1e6);
             });
-    // Connected after the ClusterMember's slots: the lambda above runs after the table's.
     member->metrics()->installEventFilter(this);
     m_proxy->setSourceModel(m_clusters->model());
     // Whatever moves rows in the sorted table.
