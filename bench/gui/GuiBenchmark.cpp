@@ -14,8 +14,9 @@
 #include "ui/table/ObjectTableModel.h"
 #include "ui/window/MainWindow.h"
 
-#include "bench/gui/StallMonitor.h"
 #include "bench/gui/TableSignalMeter.h"
+#include "bench/support/BenchClock.h"
+#include "bench/support/StallMonitor.h"
 
 #include <QAccessible>
 #include <QAction>
@@ -31,11 +32,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <ctime>
 #include <malloc.h>
 #include <sys/resource.h>
 #include <unistd.h>
 #include <vector>
+
+using BenchClock::processCpuMs;
+using BenchClock::threadCpuMs;
+using BenchClock::waitUntil;
 
 namespace {
 
@@ -48,25 +52,6 @@ qint64 currentRssKb()
         return 0;
     const QList<QByteArray> fields = statm.readAll().split(' ');
     return fields.size() > 1 ? fields[1].toLongLong() * sysconf(_SC_PAGESIZE) / 1024 : 0;
-}
-
-// CPU time of the calling thread, and of the whole process (the network threads too), in ms: a
-// cost that preemption on a shared machine does not inflate, unlike the stalls.
-double threadCpuMs()
-{
-    timespec now{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now);
-    return double(now.tv_sec) * 1e3 + double(now.tv_nsec) / 1e6;
-}
-
-double processCpuMs()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    const auto ms = [](const timeval &t) {
-        return double(t.tv_sec) * 1e3 + double(t.tv_usec) / 1e3;
-    };
-    return ms(usage.ru_utime) + ms(usage.ru_stime);
 }
 
 qint64 peakRssKb()
@@ -212,19 +197,6 @@ int GuiBenchmark::run()
     }
     print();
     return m_failed ? 1 : 0;
-}
-
-bool GuiBenchmark::waitUntil(const std::function<bool()> &condition, int timeoutMs)
-{
-    QElapsedTimer timer;
-    timer.start();
-    while (!condition()) {
-        if (timer.elapsed() > timeoutMs)
-            return false;
-        // The stall monitor's 1 ms timer keeps this from blocking long.
-        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents);
-    }
-    return true;
 }
 
 bool GuiBenchmark::waitForAccessibility()

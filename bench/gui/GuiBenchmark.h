@@ -3,7 +3,7 @@
 #include "core/config/Kubeconfig.h"
 #include "core/net/RestConfig.h"
 
-#include "bench/gui/ResultSheet.h"
+#include "bench/support/ResultSheet.h"
 
 #include <QElapsedTimer>
 #include <QHash>
@@ -79,7 +79,6 @@ private:
         bool modify = false;
     };
 
-    bool waitUntil(const std::function<bool()> &condition, int timeoutMs);
     bool startSimulator();
     bool resolveContexts();
     // POST /_sim/<call> to a target's simulator, in process or over HTTP; the answer's body.

@@ -1,4 +1,4 @@
-#include "bench/gui/ResultSheet.h"
+#include "bench/support/ResultSheet.h"
 
 #include <QTextStream>
 

@@ -20,6 +20,8 @@ public:
     qint64 longestStallMs() const;
     // The gap that 99 % of the timer's runs since reset() came within (ms, fractional).
     double stallPercentileMs(double fraction) const;
+    // How many gaps since reset() were longer than ms (a frame at 60 Hz: 16).
+    qsizetype stallsOver(qint64 ms) const;
 
 private:
     void tick();

@@ -1,4 +1,4 @@
-#include "bench/gui/StallMonitor.h"
+#include "bench/support/StallMonitor.h"
 
 #include <algorithm>
 #include <cmath>
@@ -38,6 +38,12 @@ double StallMonitor::stallPercentileMs(double fraction) const
                                           0, qsizetype(gaps.size()) - 1);
     std::nth_element(gaps.begin(), at, gaps.end());
     return double(std::max<qint64>(0, *at)) / 1e6;
+}
+
+qsizetype StallMonitor::stallsOver(qint64 ms) const
+{
+    return std::count_if(m_gapsNs.begin(), m_gapsNs.end(),
+                         [limit = ms * 1000000](qint64 gap) { return gap > limit; });
 }
 
 void StallMonitor::tick()
