@@ -267,14 +267,7 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
         return;
     }
     if (column >= 0 && int(m_order.size()) >= m_backgroundSortRows) {
-        for (size_t sourceRow = 0; sourceRow < m_rows.size(); ++sourceRow) {
-            m_rows[sourceRow].keyStale = true;
-            m_rows[sourceRow].sortEntry = -1;
-        }
-        m_backgroundSort.begin();
-        m_readingSortKeys = true;
-        m_sortKeyCursor = 0;
-        sortKeySlice();
+        sortInBackground();
         return;
     }
     if (column >= 0) {
@@ -284,6 +277,19 @@ void ObjectSortFilterProxy::sort(int column, Qt::SortOrder order)
     std::vector<int> sorted = m_order;
     sortRows(sorted);
     setOrderAsLayoutChange(std::move(sorted));
+}
+
+void ObjectSortFilterProxy::sortInBackground()
+{
+    m_backgroundSort.cancel();
+    for (size_t sourceRow = 0; sourceRow < m_rows.size(); ++sourceRow) {
+        m_rows[sourceRow].keyStale = true;
+        m_rows[sourceRow].sortEntry = -1;
+    }
+    m_backgroundSort.begin();
+    m_readingSortKeys = true;
+    m_sortKeyCursor = 0;
+    sortKeySlice();
 }
 
 void ObjectSortFilterProxy::finishSorting()
@@ -501,16 +507,30 @@ void ObjectSortFilterProxy::onSourceDataChanged(const QModelIndex &topLeft,
         return;
     const int firstRow = topLeft.row();
     const int lastRow = bottomRight.row();
-    // Only rows whose object was replaced can change place or visibility (the age tick
-    // re-announces display text only: ages sort by creation time, which never changes).
+    // Rows whose object was replaced can change place or visibility; the others can change
+    // place only when their sort values changed (the usage columns at each poll: SortRole
+    // announced). The age tick re-announces display text only: ages sort by creation time.
+    const bool sortValuesChanged = m_sortColumn >= topLeft.column() &&
+                                   m_sortColumn <= bottomRight.column() &&
+                                   (roles.isEmpty() || roles.contains(ObjectRowModel::SortRole));
+    // Many rows re-sort on the pool thread, as a new sort would (a poll's usage of 100,000
+    // pods); a sort under way starts again with the new values.
+    const bool resortAll = sortValuesChanged && lastRow - firstRow + 1 >= m_backgroundSortRows;
     std::vector<int> hidden;  // proxy rows
     std::vector<int> shown;   // source rows
     std::vector<int> rekeyed; // source rows, shown before and after
     ensureInverse();
     for (int sourceRow = firstRow; sourceRow <= lastRow; ++sourceRow) {
         RowState &state = m_rows[size_t(sourceRow)];
-        if (state.object == m_model->objectAt(sourceRow))
+        if (state.object == m_model->objectAt(sourceRow)) {
+            if (!sortValuesChanged || resortAll || state.keyStale || !state.accepted)
+                continue;
+            const ObjectRowModel::SortKey oldKey = state.key;
+            state.setSortKey(m_model->sortKey(sourceRow, m_sortColumn));
+            if (state.key != oldKey)
+                rekeyed.push_back(sourceRow);
             continue;
+        }
         const bool wasAccepted = state.accepted;
         const ObjectRowModel::SortKey oldKey = state.key;
         refreshRow(sourceRow);
@@ -525,6 +545,8 @@ void ObjectSortFilterProxy::onSourceDataChanged(const QModelIndex &topLeft,
     removeProxyRows(hidden);
     repositionSourceRows(rekeyed);
     insertSourceRows(std::move(shown));
+    if (resortAll)
+        sortInBackground();
 
     // The rest repaint: one rectangle over the shown rows of the range (views paint only
     // what is on screen).

@@ -106,6 +106,9 @@ private:
     // Sorts source rows into display order.
     void sortRows(std::vector<int> &sourceRows) const;
     void refreshRow(int sourceRow);
+    // Orders every row again on the pool thread, reading their keys in slices first (a sort
+    // under way starts again).
+    void sortInBackground();
     // One slice of reading the new sort column's keys into the rows and the background sort's
     // snapshot; the last starts the background sort.
     void sortKeySlice();
