@@ -26,11 +26,33 @@ void MetricsHistory::add(const MetricsSnapshot &snapshot)
     for (const MetricsSample &s : snapshot.nodes)
         newest = qMax(newest, s.timestampMs);
     dropExpired(newest);
+    if (m_series.size() >= m_maxObjects) {
+        addToRecordedOnly(snapshot);
+        return;
+    }
     // Nodes first: a few, each the whole of a machine, they are never the ones refused.
     for (auto it = snapshot.nodes.cbegin(); it != snapshot.nodes.cend(); ++it)
         record(nodeKey(it.key()), it.value());
     for (auto it = snapshot.pods.cbegin(); it != snapshot.pods.cend(); ++it)
         record(it.key(), it.value());
+}
+
+void MetricsHistory::addToRecordedOnly(const MetricsSnapshot &snapshot)
+{
+    // At the cap no new object is recorded: looking up the series held (5,000) is cheaper than
+    // looking up every sample (100,000 pods), and what is not found is counted as refused.
+    qint64 found = 0;
+    for (auto it = m_series.begin(); it != m_series.end(); ++it) {
+        const QString &key = it.key();
+        const bool node = key.startsWith(kNodePrefix);
+        const QHash<QString, MetricsSample> &samples = node ? snapshot.nodes : snapshot.pods;
+        const auto sample = samples.constFind(node ? key.mid(kNodePrefix.size()) : key);
+        if (sample == samples.cend())
+            continue;
+        ++found;
+        append(*it, *sample);
+    }
+    m_refused += snapshot.nodes.size() + snapshot.pods.size() - found;
 }
 
 void MetricsHistory::dropExpired(qint64 newestMs)
@@ -58,11 +80,22 @@ void MetricsHistory::record(const QString &key, const MetricsSample &sample)
         // floor: the ring never needs more than span / window points (+1 for both ends).
         const qint64 window = qMax(sample.windowMs, MetricsPoller::kFloorMs);
         it->capacity = size_t(m_spanMs / window + 1);
-    } else if (sample.timestampMs <= it->lastMs ||
-               sample.timestampMs - it->lastMs < sample.windowMs / 2) {
-        return; // the same sample polled again, or scrape jitter within one window
+        appendPoint(*it, sample);
+        return;
     }
-    Series &series = *it;
+    append(*it, sample);
+}
+
+void MetricsHistory::append(Series &series, const MetricsSample &sample)
+{
+    if (sample.timestampMs <= series.lastMs ||
+        sample.timestampMs - series.lastMs < sample.windowMs / 2)
+        return; // the same sample polled again, or scrape jitter within one window
+    appendPoint(series, sample);
+}
+
+void MetricsHistory::appendPoint(Series &series, const MetricsSample &sample)
+{
     const Packed point{saturate(sample.timestampMs - series.baseMs),
                        saturate(sample.cpuNanocores / 1000), saturate(sample.memoryBytes / 1024)};
     if (series.ring.size() < series.capacity) {

@@ -34,7 +34,7 @@ public:
     // The object's points within the span of its newest one, oldest first (CPU to the
     // microcore, memory to the KiB).
     QList<Point> points(const QString &key) const;
-    static QString nodeKey(const QString &name) { return QStringLiteral("node:") + name; }
+    static QString nodeKey(const QString &name) { return kNodePrefix + name; }
 
     int objectCount() const { return int(m_series.size()); }
     // Objects not recorded because the cap was reached.
@@ -58,7 +58,13 @@ private:
         size_t capacity = 0;
     };
 
+    static inline const QString kNodePrefix = QStringLiteral("node:");
+
+    void addToRecordedOnly(const MetricsSnapshot &snapshot);
     void record(const QString &key, const MetricsSample &sample);
+    // A point unless the series has this sample or one less than half a window older.
+    void append(Series &series, const MetricsSample &sample);
+    void appendPoint(Series &series, const MetricsSample &sample);
     void dropExpired(qint64 newestMs);
 
     int m_maxObjects;

@@ -108,6 +108,11 @@ void MetricsPoller::sendNext()
     if (m_current.kind == Request::Kind::Nodes)
         query.addQueryItem(QStringLiteral("resourceVersion"), QStringLiteral("0"));
     m_body.clear();
+    // Grown as it arrives, tens of MB would be copied again and again: room for what this list
+    // was last time (and the decoder's padding) is taken at once.
+    const qsizetype expected = m_bodySizes.value(requestPath(m_current));
+    if (expected > 0)
+        m_body.reserve(expected + expected / 8 + 64);
     RestCall *call = m_client->get(requestPath(m_current), query, "application/json");
     m_call = call;
     connect(call, &RestCall::dataAvailable, this, [this, call] { m_body.append(call->readAll()); });
@@ -134,6 +139,7 @@ void MetricsPoller::onFinished()
         return;
     }
     m_body.append(call->readAll());
+    m_bodySizes.insert(requestPath(m_current), m_body.size());
     const MetricsListDecoder::Result result =
         nodes ? MetricsListDecoder::decodeAllocatable(m_body, m_building->allocatable)
               : MetricsListDecoder::decode(m_body, m_current.kind == Request::Kind::PodMetrics

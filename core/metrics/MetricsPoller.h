@@ -6,6 +6,7 @@
 #include "core/metrics/MetricsState.h"
 
 #include <QByteArray>
+#include <QHash>
 #include <QList>
 #include <QObject>
 #include <QPointer>
@@ -107,6 +108,7 @@ private:
     Request m_current{Request::Kind::PodMetrics, {}};
     QPointer<RestCall> m_call; // Owned (ended with RestCall::giveUp or deleteLater).
     QByteArray m_body;
+    QHash<QString, qsizetype> m_bodySizes; // each list's size last time, by path
     std::shared_ptr<MetricsSnapshot> m_building;
     MetricsSnapshotPtr m_snapshot;
     MetricsState m_state;
