@@ -169,6 +169,8 @@ bool UsageBenchmark::measurePolling()
     const bool ok = waitUntil([&] { return m_snapshots >= first + m_options.windows; },
                               m_options.windows * kPollTimeoutMs);
     endPhase(m_polling);
+    // The last poll's new order is sorted on the pool thread: checked once it has landed.
+    waitUntil([this] { return !m_proxy->isSorting(); }, kSyncTimeoutMs);
     m_orderedAfterPolling = proxyInOrder(kOrderCheckedRows);
     if (!ok)
         QTextStream(stderr) << "polls stopped coming\n";
