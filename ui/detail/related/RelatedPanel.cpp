@@ -34,17 +34,24 @@ RelatedPanel::RelatedPanel(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_status);
     layout->addWidget(m_view, 1);
-    // Groups open as they appear: the tab is for seeing what is related at a glance.
+    // Groups open as they appear, their titles across the row: the tab is for seeing what is
+    // related at a glance.
     connect(m_model, &QAbstractItemModel::rowsInserted, this,
             [this](const QModelIndex &parent, int first, int last) {
                 if (parent.isValid())
                     return;
-                for (int row = first; row <= last; ++row)
+                for (int row = first; row <= last; ++row) {
+                    m_view->setFirstColumnSpanned(row, {}, true);
                     m_view->expand(m_model->index(row, 0));
+                }
             });
     connect(m_view, &QTreeView::activated, this, [this](const QModelIndex &index) {
-        if (const RelatedObject *object = m_model->objectAt(index))
-            emit objectActivated(object->kind, object->namespaceName, object->name);
+        const RelatedObject *object = m_model->objectAt(index);
+        if (!object)
+            return;
+        // A copy: selecting it clears this model, and the receiver still reads the names.
+        const RelatedObject chosen = *object;
+        emit objectActivated(chosen.kind, chosen.namespaceName, chosen.name);
     });
     m_timer.setSingleShot(true);
     connect(&m_timer, &QTimer::timeout, this, &RelatedPanel::refresh);

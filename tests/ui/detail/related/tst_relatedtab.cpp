@@ -5,6 +5,7 @@
 #include "ui/detail/DetailPane.h"
 #include "ui/detail/related/RelatedObjectsModel.h"
 #include "ui/detail/related/RelatedPanel.h"
+#include "ui/table/ObjectRowModel.h"
 #include "ui/window/MainWindow.h"
 
 #include "tests/support/TestSettings.h"
@@ -168,6 +169,40 @@ private slots:
         // Then the pods on it are shown
         QTRY_VERIFY_WITH_TIMEOUT(!group(QStringLiteral("Pods on this node")).isEmpty(), 20000);
         QVERIFY(group(QStringLiteral("Selected pods")).isEmpty());
+    }
+
+    void shouldSelectTheActivatedObjectSwitchingTheTablesKind()
+    {
+        // Given a pod's owners shown
+        start();
+        selectObject(QStringLiteral("pods"), QStringLiteral("web-"));
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owned by")).size(), 2, 20000);
+        const QModelIndex owners = panel()->model()->index(0, 0);
+        const QModelIndex deployment = panel()->model()->index(1, 0, owners);
+        const QString key =
+            panel()
+                ->model()
+                ->index(1, RelatedObjectsModel::NamespaceColumn, owners)
+                .data()
+                .toString() +
+            u'/' +
+            panel()->model()->index(1, RelatedObjectsModel::NameColumn, owners).data().toString();
+        // When its Deployment's row is activated with Enter
+        panel()->view()->setCurrentIndex(deployment);
+        panel()->view()->setFocus();
+        QTest::keyClick(panel()->view(), Qt::Key_Return);
+        // Then the table shows Deployments with that one selected, and the pane shows it
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->currentType().kind, QStringLiteral("Deployment"),
+                                  10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->table()
+                                      ->selectionModel()
+                                      ->currentIndex()
+                                      .data(ObjectRowModel::KeyRole)
+                                      .toString(),
+                                  key, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_window->detailPane()->object() ? m_window->detailPane()->object()->key : QString(),
+            key, 10000);
     }
 
     void shouldNameAQueryTheUserMayNotMakeAsNotPermitted()
