@@ -462,6 +462,7 @@ void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
     SimPodContainers::appendSidecarSpec(out, m_config, o);
     out.append(R"(],"restartPolicy":"Always",)"
                R"("terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst",)"
+               R"("imagePullSecrets":[{"name":"registry-credentials"}],)"
                R"("serviceAccountName":"default","serviceAccount":"default","nodeName":)");
     q(out, o.nodeName);
     out.append(R"(,"securityContext":{},"schedulerName":"default-scheduler","tolerations":[)"

@@ -9,6 +9,7 @@
 #include "ui/common/UiLogging.h"
 #include "ui/detail/history/HistoryView.h"
 #include "ui/detail/logs/LogsPanel.h"
+#include "ui/detail/related/RelatedPanel.h"
 #include "ui/detail/usage/UsagePanel.h"
 #include "ui/table/CellValues.h"
 
@@ -39,6 +40,7 @@ DetailPane::DetailPane(SessionSource sessions, QWidget *parent)
     , m_eventsModel(new QStandardItemModel(0, 4, this))
     , m_logs(new LogsPanel(this))
     , m_usage(new UsagePanel(this))
+    , m_related(new RelatedPanel(this))
     , m_historyView(new HistoryView(this))
 {
     setObjectName(QStringLiteral("detailPane"));
@@ -106,6 +108,7 @@ DetailPane::DetailPane(SessionSource sessions, QWidget *parent)
     tabs->addTab(m_historyView, tr("Hi&story"));
     tabs->addTab(m_logs, tr("Logs"));
     tabs->addTab(m_usage, tr("Usage"));
+    tabs->addTab(m_related, tr("Related"));
     layout->addWidget(tabs, 1);
 
     connect(m_managedFields, &QCheckBox::toggled, this, &DetailPane::render);
@@ -135,6 +138,7 @@ void DetailPane::setConnection(ClusterConnection *connection)
     m_watchedObject.clear();
     m_connection = connection;
     m_logs->setConnection(connection);
+    m_related->setConnection(connection);
     m_fieldSelectorRefused = false;
     if (m_connection) {
         m_events = m_sessions(m_connection, Watch::Events, tr("object events"), this);
@@ -213,6 +217,7 @@ void DetailPane::render()
 {
     m_logs->showObject(m_kind, m_row ? m_shown : nullptr);
     m_usage->showObject(m_kind, !m_row ? nullptr : m_shown ? m_shown : m_row);
+    m_related->showObject(m_kind, m_row ? m_shown : nullptr);
     if (!m_row) {
         m_title->setText(m_emptyReason.isEmpty() ? tr("Select a row to see the object")
                                                  : m_emptyReason);

@@ -14,6 +14,7 @@ class ChangeHistory;
 class ClusterConnection;
 class LogsPanel;
 class MetricsSession;
+class RelatedPanel;
 class UsagePanel;
 class HistoryView;
 class QCheckBox;
@@ -72,6 +73,7 @@ public:
     QStandardItemModel *eventsModel() const { return m_eventsModel; }
     LogsPanel *logsPanel() const { return m_logs; }
     UsagePanel *usagePanel() const { return m_usage; }
+    RelatedPanel *relatedPanel() const { return m_related; }
     // The History tab shows the selected object's entries of this history (not owned).
     void setHistory(ChangeHistory *history);
     HistoryView *historyView() const { return m_historyView; }
@@ -109,6 +111,7 @@ private:
     QTableView *m_eventsView;
     QStandardItemModel *m_eventsModel;
     LogsPanel *m_logs;
-    UsagePanel *m_usage; // Owned (child).
+    UsagePanel *m_usage;     // Owned (child).
+    RelatedPanel *m_related; // Owned (child).
     HistoryView *m_historyView;
 };

@@ -7,6 +7,7 @@
 #include "ui/clusters/ClusterMember.h"
 #include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
+#include "ui/detail/related/RelatedPanel.h"
 #include "ui/problems/ProblemsPage.h"
 #include "ui/status/MessageBar.h"
 #include "ui/status/StaleBannerPresenter.h"
@@ -171,6 +172,8 @@ void MainWindow::buildCentralArea()
                        : QString();
         });
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
+    connect(m_detail->relatedPanel(), &RelatedPanel::objectActivated, this,
+            &MainWindow::showRelated);
     connect(
         m_problems, &ProblemsPage::objectChosen, this,
         [this](const QString &cluster, const StoredObjectPtr &object, const WatchTarget &source) {
@@ -453,6 +456,32 @@ void MainWindow::onCurrentRowRemoved(const QString &cluster, const QString &key)
     m_selectedCluster.clear();
     updateTitle();
     m_detail->clear(tr("%1 is hidden by the filter: the selection was cleared").arg(key));
+}
+
+void MainWindow::showRelated(const QString &kind, const QString &namespaceName, const QString &name)
+{
+    const ResourceCatalog *catalog = resourceCatalog();
+    if (!catalog)
+        return;
+    // Discovery lists a group's preferred version first: the first type of the kind is it.
+    const QList<ResourceType> &types = catalog->types();
+    const auto type = std::find_if(types.cbegin(), types.cend(), [&kind](const ResourceType &t) {
+        return t.kind == kind && t.supports(QStringLiteral("watch"));
+    });
+    if (type == types.cend()) {
+        statusBar()->showMessage(tr("This cluster does not serve %1 to watch").arg(kind));
+        return;
+    }
+    const QString cluster = m_selectedCluster;
+    const QStringList shown = namespaceSelector()->selected();
+    if (!namespaceName.isEmpty() && !shown.isEmpty() && !shown.contains(namespaceName))
+        namespaceSelector()->setSelected(shown + QStringList{namespaceName});
+    selectResource(type->qualifiedName());
+    // Selected now if the row is there already, else when the rows settle.
+    m_selectedCluster = cluster;
+    m_selectedKey = namespaceName.isEmpty() ? name : namespaceName + u'/' + name;
+    updateTitle();
+    m_table->reselect(m_selectedCluster, m_selectedKey);
 }
 
 void MainWindow::onCurrentRowChanged()

@@ -110,6 +110,9 @@ private:
     void showProblems(bool shown);
     void onTypeMoved(const ResourceType &type);
     void onCurrentRowChanged();
+    // The Related tab's row activated: its kind shown (and its namespace, when the picker
+    // narrows them), its row selected once it is in the table, on the same cluster.
+    void showRelated(const QString &kind, const QString &namespaceName, const QString &name);
     void onCurrentRowRemoved(const QString &cluster, const QString &key);
 
     Kubeconfig m_kubeconfig;

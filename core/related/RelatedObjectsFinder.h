@@ -1,0 +1,72 @@
+#pragma once
+
+#include "core/problems/ProblemRules.h"
+#include "core/related/RelatedJson.h"
+#include "core/related/RelatedObject.h"
+
+#include <QHash>
+#include <QObject>
+#include <QPointer>
+#include <QSet>
+#include <QUrlQuery>
+
+#include <functional>
+
+class RestCall;
+class RestClient;
+
+// Finds what one object is related to, as kubectl describe and the ownerReferences say, with
+// GETs only: its owners up the chain (by name), its children down it (lists in its namespace,
+// narrowed by its selector, kept by ownerReferences uid), a pod's node, the Services selecting it
+// and the names it uses (never reading a Secret), a node's pods (fieldSelector spec.nodeName), a
+// Service's pods (its selector) and their EndpointSlice readiness. A round sends its queries at
+// once and publishes one RelatedResult when the last has answered; a 403 names the refused
+// query. Lives on its RestClient's thread.
+class RelatedObjectsFinder : public QObject
+{
+    Q_OBJECT
+
+public:
+    // client: not owned; it outlives the finder.
+    explicit RelatedObjectsFinder(RestClient *client, QObject *parent = nullptr);
+    ~RelatedObjectsFinder() override;
+
+    // Starts a round for the object of kind given as JSON; a round in flight is dropped.
+    void find(const QString &kind, const QByteArray &json);
+    // Drops the round in flight.
+    void stop();
+
+signals:
+    void found(const RelatedResult &result);
+
+private:
+    using Relation = RelatedObject::Relation;
+    using Handler = std::function<void(const QByteArray &body)>;
+    struct Pending
+    {
+        Relation relation;
+        QString refused; // what a 403 names: "list pods"
+        Handler handler;
+        QByteArray body;
+    };
+
+    // GET path?query; handler gets the 2xx body. verb: "get" or "list", for a refusal's words.
+    void request(Relation relation, const QString &verb, const QString &kind, const QString &path,
+                 const QUrlQuery &query, Handler handler);
+    void onFinished(RestCall *call);
+    void findOwners(const RelatedJson::Object &object, const QString &namespaceName, int depth);
+    // Lists chain[index] in namespaceName (narrowed by selector) and keeps those owned by one of
+    // ownerUids, then their own children with the next kind of the chain.
+    void findChildren(const QStringList &chain, int index, const QString &namespaceName,
+                      const QString &selector, const QSet<QString> &ownerUids);
+    void add(Relation relation, const QString &kind, const RelatedJson::Object &object);
+    QString statusOf(const QString &kind, const QByteArray &raw);
+    void finishIfDone();
+
+    RestClient *m_client; // Not owned.
+    RelatedJson m_json;
+    ProblemRules m_rules;
+    QHash<RestCall *, Pending> m_pending; // Owned: the calls, given up when dropped.
+    RelatedResult m_result;
+    QHash<QString, bool> m_endpointReady; // pod name -> ready, from the Service's EndpointSlices
+};

@@ -1,0 +1,239 @@
+// The detail pane's Related tab on the real window against the simulator: owners up the chain,
+// children down it, a node's pods, a Service's pods, a pod's Services and what it uses, a
+// refused query named, and nothing but GETs sent.
+#include "sim/SimConfig.h"
+#include "ui/detail/DetailPane.h"
+#include "ui/detail/related/RelatedObjectsModel.h"
+#include "ui/detail/related/RelatedPanel.h"
+#include "ui/table/ObjectRowModel.h"
+#include "ui/window/MainWindow.h"
+
+#include "tests/support/TestSettings.h"
+#include "tests/ui/SimWindowTest.h"
+
+#include <QAbstractItemModelTester>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSettings>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QTreeView>
+
+class TestRelatedTab : public SimWindowTest
+{
+    Q_OBJECT
+
+private:
+    void start(SimConfig config = {})
+    {
+        config.namespaces = 2;
+        config.pods = 12;
+        config.deployments = 2;
+        config.nodes = 3;
+        QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
+        m_tester = std::make_unique<QAbstractItemModelTester>(
+            panel()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        auto *tabs = m_window->detailPane()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
+        tabs->setCurrentWidget(panel());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->table()->model()->rowCount() > 0, 20000);
+    }
+
+    // Shows kind's objects and selects the first row whose name starts with prefix.
+    void selectObject(const QString &resource, const QString &prefix = {})
+    {
+        QVERIFY(m_window->selectResource(resource));
+        const QAbstractItemModel *model = m_window->table()->model();
+        int column = 0;
+        for (int c = 0; c < model->columnCount(); ++c) {
+            if (model->headerData(c, Qt::Horizontal).toString() == QLatin1String("Name"))
+                column = c;
+        }
+        int found = -1;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (int row = 0; row < model->rowCount(); ++row) {
+                    if (model->index(row, column).data().toString().startsWith(prefix)) {
+                        found = row;
+                        return true;
+                    }
+                }
+                return false;
+            }(),
+            20000);
+        m_window->table()->selectRow(found);
+    }
+
+    RelatedPanel *panel() const { return m_window->detailPane()->relatedPanel(); }
+
+    // "Kind name [status]" of the rows under the group whose title starts with title.
+    QStringList group(const QString &title) const
+    {
+        const RelatedObjectsModel *model = panel()->model();
+        QStringList rows;
+        for (int g = 0; g < model->rowCount(); ++g) {
+            const QModelIndex parent = model->index(g, 0);
+            if (!parent.data().toString().startsWith(title + QLatin1String(" (")))
+                continue;
+            for (int r = 0; r < model->rowCount(parent); ++r) {
+                rows << model->index(r, RelatedObjectsModel::KindColumn, parent).data().toString() +
+                            u' ' +
+                            model->index(r, RelatedObjectsModel::NameColumn, parent)
+                                .data()
+                                .toString();
+            }
+        }
+        return rows;
+    }
+
+    QString statusOf(const QString &title, int row) const
+    {
+        const RelatedObjectsModel *model = panel()->model();
+        for (int g = 0; g < model->rowCount(); ++g) {
+            const QModelIndex parent = model->index(g, 0);
+            if (parent.data().toString().startsWith(title + QLatin1String(" (")))
+                return model->index(row, RelatedObjectsModel::StatusColumn, parent)
+                    .data()
+                    .toString();
+        }
+        return {};
+    }
+
+    std::unique_ptr<QAbstractItemModelTester> m_tester;
+
+private slots:
+    void initTestCase() { TestSettings::isolate(QStringLiteral("tst_relatedtab")); }
+    void init() { QSettings().clear(); }
+    void cleanup()
+    {
+        m_tester.reset();
+        stopWindow();
+    }
+
+    void shouldShowAPodsOwnersNodeServicesAndWhatItUses()
+    {
+        // Given a Deployment's pod selected, with the Related tab open
+        start();
+        selectObject(QStringLiteral("pods"), QStringLiteral("web-"));
+        // When its relations have been found
+        QTRY_VERIFY_WITH_TIMEOUT(!group(QStringLiteral("Selected by services")).isEmpty(), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owned by")).size(), 2, 10000);
+        // Then its owners go up the chain, ReplicaSet then Deployment, with their status in words
+        const QStringList owners = group(QStringLiteral("Owned by"));
+        QVERIFY2(owners.at(0).startsWith(QLatin1String("ReplicaSet web-")),
+                 qPrintable(owners.join(u';')));
+        QVERIFY2(owners.at(1).startsWith(QLatin1String("Deployment web-")),
+                 qPrintable(owners.join(u';')));
+        QVERIFY(!statusOf(QStringLiteral("Owned by"), 1).isEmpty());
+        // And its node, the Service that selects it, and the names it uses
+        QCOMPARE(group(QStringLiteral("Node")).size(), 1);
+        QVERIFY(group(QStringLiteral("Node")).first().startsWith(QLatin1String("Node node-")));
+        QVERIFY(group(QStringLiteral("Selected by services"))
+                    .first()
+                    .startsWith(QLatin1String("Service web-")));
+        const QStringList uses = group(QStringLiteral("Uses"));
+        QVERIFY2(uses.contains(QStringLiteral("ConfigMap kube-root-ca.crt")),
+                 qPrintable(uses.join(u';')));
+        QVERIFY(uses.contains(QStringLiteral("Secret registry-credentials")));
+        QVERIFY(uses.contains(QStringLiteral("ServiceAccount default")));
+        QCOMPARE(panel()->view()->accessibleName(), QStringLiteral("Related objects"));
+    }
+
+    void shouldShowADeploymentsReplicaSetAndItsPods()
+    {
+        // Given a Deployment selected
+        start();
+        selectObject(QStringLiteral("deployments.apps"), QStringLiteral("web-1"));
+        // When its children have been found
+        QTRY_VERIFY_WITH_TIMEOUT(group(QStringLiteral("Owns")).size() > 1, 20000);
+        // Then it owns one ReplicaSet, then that ReplicaSet's pods
+        const QStringList owned = group(QStringLiteral("Owns"));
+        QVERIFY2(owned.first().startsWith(QLatin1String("ReplicaSet web-1-")),
+                 qPrintable(owned.join(u';')));
+        for (int i = 1; i < owned.size(); ++i)
+            QVERIFY(owned.at(i).startsWith(QLatin1String("Pod web-1-")));
+    }
+
+    void shouldShowTheServicesPodsAndANodesPods()
+    {
+        // Given a Service selected
+        start();
+        selectObject(QStringLiteral("services"), QStringLiteral("web-2"));
+        // Then the pods its selector picks are shown, and only those
+        QTRY_VERIFY_WITH_TIMEOUT(!group(QStringLiteral("Selected pods")).isEmpty(), 20000);
+        for (const QString &pod : group(QStringLiteral("Selected pods")))
+            QVERIFY2(pod.startsWith(QLatin1String("Pod web-2-")), qPrintable(pod));
+        // When a node is selected instead
+        selectObject(QStringLiteral("nodes"), QStringLiteral("node-"));
+        // Then the pods on it are shown
+        QTRY_VERIFY_WITH_TIMEOUT(!group(QStringLiteral("Pods on this node")).isEmpty(), 20000);
+        QVERIFY(group(QStringLiteral("Selected pods")).isEmpty());
+    }
+
+    void shouldSelectTheActivatedObjectSwitchingTheTablesKind()
+    {
+        // Given a pod's owners shown
+        start();
+        selectObject(QStringLiteral("pods"), QStringLiteral("web-"));
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owned by")).size(), 2, 20000);
+        const QModelIndex owners = panel()->model()->index(0, 0);
+        const QModelIndex deployment = panel()->model()->index(1, 0, owners);
+        const QString key =
+            panel()
+                ->model()
+                ->index(1, RelatedObjectsModel::NamespaceColumn, owners)
+                .data()
+                .toString() +
+            u'/' +
+            panel()->model()->index(1, RelatedObjectsModel::NameColumn, owners).data().toString();
+        // When its Deployment's row is activated with Enter
+        panel()->view()->setCurrentIndex(deployment);
+        panel()->view()->setFocus();
+        QTest::keyClick(panel()->view(), Qt::Key_Return);
+        // Then the table shows Deployments with that one selected, and the pane shows it
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->currentType().kind, QStringLiteral("Deployment"),
+                                  10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->table()
+                                      ->selectionModel()
+                                      ->currentIndex()
+                                      .data(ObjectRowModel::KeyRole)
+                                      .toString(),
+                                  key, 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(
+            m_window->detailPane()->object() ? m_window->detailPane()->object()->key : QString(),
+            key, 10000);
+    }
+
+    void shouldNameAQueryTheUserMayNotMakeAsNotPermitted()
+    {
+        // Given a user who may list services only in a namespace other than the pod's
+        SimConfig config;
+        config.forbiddenClusterWide = {QStringLiteral("services")};
+        config.allowedNamespaces = {QStringLiteral("nowhere")};
+        start(config);
+        selectObject(QStringLiteral("pods"), QStringLiteral("web-"));
+        // Then the Services that select the pod are named as not permitted
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Selected by services")),
+                                  QStringList{QStringLiteral(" not permitted (list services)")},
+                                  20000);
+    }
+
+    void shouldSendOnlyGets()
+    {
+        // Given a pod's relations found
+        start();
+        selectObject(QStringLiteral("pods"), QStringLiteral("web-"));
+        QTRY_VERIFY_WITH_TIMEOUT(!group(QStringLiteral("Selected by services")).isEmpty(), 20000);
+        // Then every request the server received was a GET
+        const QJsonArray requests =
+            QJsonDocument::fromJson(m_sim->control(QStringLiteral("requests"))).array();
+        QVERIFY(!requests.isEmpty());
+        for (const QJsonValue &request : requests)
+            QCOMPARE(request.toObject().value(QLatin1String("method")).toString(),
+                     QStringLiteral("GET"));
+    }
+};
+
+QTEST_MAIN(TestRelatedTab)
+#include "tst_relatedtab.moc"
