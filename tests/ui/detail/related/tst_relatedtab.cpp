@@ -43,7 +43,8 @@ private:
     // Shows kind's objects and selects the first row whose name starts with prefix.
     void selectObject(const QString &resource, const QString &prefix = {})
     {
-        QVERIFY(m_window->selectResource(resource));
+        // (offered once discovery is done, which may come after the first rows)
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource(resource), 20000);
         const QAbstractItemModel *model = m_window->table()->model();
         int column = 0;
         for (int c = 0; c < model->columnCount(); ++c) {
