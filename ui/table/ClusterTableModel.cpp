@@ -275,8 +275,14 @@ QVariant ClusterTableModel::data(const QModelIndex &index, int role) const
         }
     }
     const int theirs = source.columnOf[size_t(index.column() - firstDataColumn())];
-    if (theirs < 0)
+    if (theirs < 0) {
+        // Another cluster's column (a printer column of its own, usage where only it serves
+        // metrics.k8s.io): blank, and said so rather than left to look like a missing value.
+        if (role == Qt::ToolTipRole)
+            return tr("Context %1 has no %2 column")
+                .arg(source.name, headerData(index.column(), Qt::Horizontal).toString());
         return {};
+    }
     if (role == Qt::ToolTipRole && source.stale)
         return tr("Context %1 is not being watched: this row shows the last known state")
             .arg(source.name);

@@ -23,6 +23,7 @@
 #include "ui/window/MainWindow.h"
 #include "ui/window/NamespaceSelector.h"
 
+#include "tests/support/MetricsExpectation.h"
 #include "tests/support/TestSettings.h"
 
 #include <QAbstractItemModelTester>
@@ -55,6 +56,7 @@ private:
     std::unique_ptr<SimServerThread> m_beta;
     std::unique_ptr<QTemporaryDir> m_dir;
     Kubeconfig m_kubeconfig;
+    QUrl m_alphaUrl;
     QUrl m_kubeconfigBeta; // beta's server, as the kubeconfig names it
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QAbstractItemModelTester> m_modelTester;
@@ -91,7 +93,8 @@ private:
         config.pods = 20;
         config.deployments = 2;
         config.churnPerSecond = 10;
-        config.troubledObjects = true; // for the Problems view
+        config.troubledObjects = true;  // for the Problems view
+        config.metricsWindowMs = 60000; // one usage sample for a whole test
         return config;
     }
     static SimConfig betaConfig()
@@ -99,6 +102,7 @@ private:
         SimConfig config = alphaConfig();
         config.namespaces = 3;  // one alpha does not have
         config.deployments = 3; // pods in each
+        config.metricsApi = false;
         return config;
     }
     bool bothLoaded() const { return rowsOf("alpha") >= 20 && rowsOf("beta") >= 20; }
@@ -126,6 +130,7 @@ private slots:
         m_alpha = std::make_unique<SimServerThread>();
         m_beta = std::make_unique<SimServerThread>();
         const QUrl alpha = m_alpha->start(alphaConfig());
+        m_alphaUrl = alpha;
         const QUrl beta = m_beta->start(betaConfig());
         m_kubeconfigBeta = beta;
         QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
@@ -350,6 +355,55 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page->feedOf("beta")->failure().isEmpty(), 45000);
         QTRY_VERIFY_WITH_TIMEOUT(!page->messageBar()->isVisible(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(problemRow("beta", "NotReady") >= 0, 20000);
+    }
+
+    void shouldShowEachClustersOwnUsageInOneColumn()
+    {
+        // Given alpha, which serves metrics.k8s.io, and beta, which does not
+        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
+        ClusterTableModel *model = m_window->tableModel();
+        const auto column = [model](const QString &title) {
+            for (int c = 0; c < model->columnCount(); ++c) {
+                if (model->headerData(c, Qt::Horizontal).toString() == title)
+                    return c;
+            }
+            return -1;
+        };
+        // When alpha's first poll has answered
+        QTRY_VERIFY_WITH_TIMEOUT(column("CPU") > 0, 20000);
+        const int cpu = column("CPU");
+        QCOMPARE(column("MEMORY"), cpu + 1);
+        const auto measuredRows = [&] {
+            int measured = 0;
+            for (int row = 0; row < model->rowCount(); ++row)
+                measured += model->index(row, cpu).data().toString() != "-" ? 1 : 0;
+            return measured;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(measuredRows() > 0, 20000);
+        // Then alpha's rows show alpha's own samples as kubectl top prints them, in the one
+        // column both clusters share, and beta's rows nothing, which their tooltip explains
+        const QHash<QString, QPair<QString, QString>> usage =
+            MetricsExpectation::podUsage(m_alphaUrl);
+        int sampled = 0;
+        for (int row = 0; row < model->rowCount(); ++row) {
+            const QString shownCpu = model->index(row, cpu).data().toString();
+            const QString shownMemory = model->index(row, cpu + 1).data().toString();
+            if (model->clusterOf(row) == "beta") {
+                QCOMPARE(shownCpu, QString());
+                QCOMPARE(shownMemory, QString());
+                QCOMPARE(model->index(row, cpu).data(Qt::ToolTipRole).toString(),
+                         QString("Context beta has no CPU column"));
+                continue;
+            }
+            const auto it =
+                usage.constFind(model->index(row, cpu).data(ObjectRowModel::KeyRole).toString());
+            if (it == usage.cend())
+                continue; // created by the churn after the sample
+            QCOMPARE(shownCpu, it->first);
+            QCOMPARE(shownMemory, it->second);
+            ++sampled;
+        }
+        QVERIFY(sampled > 10);
     }
 
     void shouldNameTheClusterOfTheSelectedObject()

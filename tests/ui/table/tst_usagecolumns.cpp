@@ -1,22 +1,18 @@
 // The CPU and MEMORY columns of pods, against the simulator's metrics.k8s.io: what kubectl top
 // prints, a dash where there is no sample, numeric sorting, and the honest states in the
 // header (no API: no columns; metrics-server not ready: said so).
-#include "core/net/RestClient.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/table/ClusterTableModel.h"
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/window/MainWindow.h"
 
+#include "tests/support/MetricsExpectation.h"
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
 
-#include <QEventLoop>
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QJsonObject>
-#include <QNetworkAccessManager>
-#include <QNetworkReply>
 #include <QSettings>
 #include <QTest>
 
@@ -61,53 +57,6 @@ private:
         return model->index(row, 0).data(ObjectRowModel::KeyRole).toString();
     }
 
-    // What kubectl top prints for each pod the server has a sample of, worked out here from
-    // the server's own answer: CPU rounded up to the millicore, memory truncated to the Mi.
-    QJsonArray serverItems(const QString &path)
-    {
-        QNetworkAccessManager network;
-        QNetworkReply *reply = network.get(QNetworkRequest(m_url.resolved(QUrl(path))));
-        QEventLoop loop;
-        connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
-        loop.exec();
-        reply->deleteLater();
-        return QJsonDocument::fromJson(reply->readAll())["items"].toArray();
-    }
-
-    QHash<QString, QPair<QString, QString>> serverUsage()
-    {
-        QHash<QString, QPair<QString, QString>> usage;
-        const QJsonArray items = serverItems(QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods"));
-        for (const QJsonValue &item : items) {
-            double nanocores = 0;
-            double bytes = 0;
-            for (const QJsonValue &container : item["containers"].toArray()) {
-                nanocores += number(container["usage"]["cpu"].toString());
-                bytes += number(container["usage"]["memory"].toString());
-            }
-            const QString key = item["metadata"]["namespace"].toString() + u'/' +
-                                item["metadata"]["name"].toString();
-            usage.insert(key,
-                         {QString::number(qint64(std::ceil(nanocores / 1e6))) + u'm',
-                          QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi")});
-        }
-        return usage;
-    }
-
-    // The simulator's forms only: "123n", "5m", "2" (cores); "123Ki", "4Mi", "100" (bytes).
-    static double number(const QString &quantity)
-    {
-        static const QList<QPair<QString, double>> suffixes = {
-            {QStringLiteral("n"), 1},          {QStringLiteral("u"), 1e3},
-            {QStringLiteral("m"), 1e6},        {QStringLiteral("Ki"), 1024},
-            {QStringLiteral("Mi"), 1048576.0}, {QStringLiteral("Gi"), 1073741824.0}};
-        for (const auto &[suffix, factor] : suffixes) {
-            if (quantity.endsWith(suffix))
-                return quantity.chopped(suffix.size()).toDouble() * factor;
-        }
-        return quantity.toDouble() * (quantity.contains(u'.') ? 1e9 : 1);
-    }
-
 private slots:
     void initTestCase() { TestSettings::isolate(QStringLiteral("tst_usagecolumns")); }
     void init() { QSettings().clear(); }
@@ -124,7 +73,7 @@ private slots:
                                      cell(1, QStringLiteral("CPU")) != QLatin1String("-"),
                                  20000);
         // Then every pod with a sample shows what kubectl top would, and the others a dash
-        const QHash<QString, QPair<QString, QString>> usage = serverUsage();
+        const QHash<QString, QPair<QString, QString>> usage = MetricsExpectation::podUsage(m_url);
         QVERIFY(!usage.isEmpty());
         int sampled = 0;
         int unsampled = 0;
@@ -168,10 +117,10 @@ private slots:
         // and each node shows kubectl's figures: usage over the allocatable (8 CPUs,
         // 32760856Ki), in thousandths, truncated to a whole percent
         QHash<QString, QStringList> expected;
-        for (const QJsonValue &item :
-             serverItems(QStringLiteral("/apis/metrics.k8s.io/v1beta1/nodes"))) {
-            const double nanocores = number(item["usage"]["cpu"].toString());
-            const double bytes = number(item["usage"]["memory"].toString());
+        for (const QJsonValue &item : MetricsExpectation::serverItems(
+                 m_url, QStringLiteral("/apis/metrics.k8s.io/v1beta1/nodes"))) {
+            const double nanocores = MetricsExpectation::number(item["usage"]["cpu"].toString());
+            const double bytes = MetricsExpectation::number(item["usage"]["memory"].toString());
             const double cpuMilli = std::ceil(nanocores / 1e6);
             expected.insert(
                 item["metadata"]["name"].toString(),
@@ -198,7 +147,7 @@ private slots:
         // Given pods with usage shown
         start();
         QTRY_VERIFY_WITH_TIMEOUT(column(QStringLiteral("CPU")) >= 0, 20000);
-        QTRY_VERIFY_WITH_TIMEOUT(serverUsage().size() > 2 &&
+        QTRY_VERIFY_WITH_TIMEOUT(MetricsExpectation::podUsage(m_url).size() > 2 &&
                                      cell(0, QStringLiteral("MEMORY")) != QLatin1String("-"),
                                  20000);
         // When sorted by memory, largest first

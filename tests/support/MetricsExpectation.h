@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QHash>
+#include <QJsonArray>
+#include <QPair>
+#include <QString>
+#include <QUrl>
+
+// What `kubectl top` prints, worked out in tests from a server's own metrics.k8s.io answer
+// (CPU rounded up to the millicore, memory truncated to the Mi), to compare the window's cells
+// with.
+class MetricsExpectation
+{
+public:
+    // The items of the list at path on server (a blocking GET: for tests only).
+    static QJsonArray serverItems(const QUrl &server, const QString &path);
+    // "namespace/name" -> {CPU, MEMORY} of every pod the server has a sample of.
+    static QHash<QString, QPair<QString, QString>> podUsage(const QUrl &server);
+    // A quantity in the simulator's forms: "123n", "5m", "2" (cores); "123Ki", "4Mi", "100".
+    static double number(const QString &quantity);
+};
