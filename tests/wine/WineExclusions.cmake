@@ -6,10 +6,6 @@ set(KUBEGLASS_WINE_EXCLUDED
     # The `openssl` command-line tool makes their keys and certificates at test time; the Wine
     # prefix has no openssl.exe (Qt there uses Schannel, with no OpenSSL at all).
     tst_pemkeydecoder tst_contextresolver tst_contextusers tst_tlsauth tst_simauth tst_proxy
-    # Under Wine its window cannot switch kinds within the test's waits (selectResource fails)
-    # and then it crashes in shouldSelectTheActivatedObjectSwitchingTheTablesKind; seen in CI on
-    # the session that added it, not yet investigated (issue 32's note).
-    tst_relatedtab
     # Also openssl, and its exec credential plugins are /bin/sh scripts.
     tst_execcredentialprovider
     # Drives the Linux kubectl and Python kubernetes client, which a Windows program cannot start.
