@@ -1,5 +1,7 @@
 #include "core/history/ChangeHistory.h"
 
+#include <QThread>
+
 #include <algorithm>
 
 namespace {
@@ -27,6 +29,75 @@ ChangeHistory::ChangeHistory(QObject *parent)
     : QObject(parent)
 {}
 
+ChangeHistory::~ChangeHistory()
+{
+    if (!m_recordingThread)
+        return;
+    // Deltas still queued for it are dropped: nothing would read what they recorded.
+    m_recordingThread->quit();
+    m_recordingThread->wait();
+}
+
+QThread *ChangeHistory::recordingThread()
+{
+    if (!m_recordingThread) {
+        m_recordingThread = new QThread(this);
+        m_recordingThread->setObjectName(QStringLiteral("history"));
+        m_recordingThread->start();
+    }
+    return m_recordingThread;
+}
+
+void ChangeHistory::announceChanged(QMutexLocker<QMutex> &lock)
+{
+    const QStringList changed = std::exchange(m_changed, {});
+    lock.unlock();
+    for (const QString &key : changed)
+        emit historyChanged(key);
+}
+
+int ChangeHistory::perObjectLimit() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_perObjectLimit;
+}
+
+qint64 ChangeHistory::bytesBudget() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_bytesBudget;
+}
+
+QList<HistoryEntry> ChangeHistory::entries(const QString &key) const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_objects.value(key);
+}
+
+qint64 ChangeHistory::entryCount() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_entryCount;
+}
+
+qint64 ChangeHistory::bytesUsed() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_bytesUsed;
+}
+
+qint64 ChangeHistory::droppedCount() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_droppedCount;
+}
+
+qsizetype ChangeHistory::objectCount() const
+{
+    QMutexLocker lock(&m_mutex);
+    return m_objects.size();
+}
+
 QString ChangeHistory::historyKey(const QString &group, const QString &resource,
                                   const QString &objectKey, const QString &context)
 {
@@ -36,6 +107,7 @@ QString ChangeHistory::historyKey(const QString &group, const QString &resource,
 
 void ChangeHistory::setLimits(int perObjectLimit, qint64 bytesBudget)
 {
+    QMutexLocker lock(&m_mutex);
     m_perObjectLimit = qMax(1, perObjectLimit);
     m_bytesBudget = qMax<qint64>(0, bytesBudget);
     for (auto it = m_objects.begin(); it != m_objects.end(); ++it) {
@@ -43,13 +115,15 @@ void ChangeHistory::setLimits(int perObjectLimit, qint64 bytesBudget)
             continue;
         while (it->size() > m_perObjectLimit)
             dropOldest(*it);
-        emit historyChanged(it.key());
+        m_changed.append(it.key());
     }
     enforceBudget();
+    announceChanged(lock);
 }
 
 void ChangeHistory::record(const QString &key, HistoryEntry entry)
 {
+    QMutexLocker lock(&m_mutex);
     if (!m_objects.contains(key))
         m_bytesUsed += objectCost(key);
     QList<HistoryEntry> &entries = m_objects[key];
@@ -75,12 +149,14 @@ void ChangeHistory::record(const QString &key, HistoryEntry entry)
         while (entries.size() > m_perObjectLimit)
             dropOldest(entries);
     }
-    emit historyChanged(key);
+    m_changed.append(key);
     enforceBudget();
+    announceChanged(lock);
 }
 
 QString ChangeHistory::lastUid(const QString &key) const
 {
+    QMutexLocker lock(&m_mutex);
     const auto it = m_objects.constFind(key);
     return it == m_objects.constEnd() || it->isEmpty() ? QString() : it->last().uid;
 }
@@ -121,7 +197,7 @@ void ChangeHistory::enforceBudget()
             m_bytesUsed -= objectCost(it.key());
             m_objects.erase(it);
         }
-        emit historyChanged(node.first);
+        m_changed.append(node.first);
     }
     // Nodes of entries the per-object limit dropped pile up behind the oldest live one: compact
     // when they outnumber the live entries, so the order costs at most twice the entries.

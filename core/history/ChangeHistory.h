@@ -4,15 +4,20 @@
 
 #include <QHash>
 #include <QList>
+#include <QMutex>
 #include <QObject>
+#include <QPointer>
 #include <QString>
+#include <QStringList>
 
 #include <deque>
 
 // The changes Kubeglass observed, per object, bounded: at most perObjectLimit() entries an
 // object and bytesBudget() bytes in all (by HistoryEntry::costBytes), the oldest dropped first.
 // Objects are addressed by a history key (see historyKey()), which outlives a uid: an object
-// deleted and created again under the same name keeps one history. GUI thread.
+// deleted and created again under the same name keeps one history. Recorded on its own thread
+// (recordingThread(): comparing versions, JsonDiff, stays off the GUI thread), read on the GUI
+// thread: every call is locked, and historyChanged() comes queued to the GUI thread's receivers.
 class ChangeHistory : public QObject
 {
     Q_OBJECT
@@ -23,6 +28,11 @@ public:
     static constexpr qint64 DefaultBytesBudget = 32LL * 1024 * 1024;
 
     explicit ChangeHistory(QObject *parent = nullptr);
+    // Ends the recording thread first: no recorder runs once the history is gone.
+    ~ChangeHistory() override;
+
+    // The thread recorders run on (SessionHistoryFeed), started on first use.
+    QThread *recordingThread();
 
     // "pods" or "apps/deployments" plus the object's "namespace/name": the key of its history;
     // after the cluster's context name when given, so that two clusters' objects of the same
@@ -32,32 +42,37 @@ public:
 
     // Applies at once, dropping the oldest entries that no longer fit.
     void setLimits(int perObjectLimit, qint64 bytesBudget);
-    int perObjectLimit() const { return m_perObjectLimit; }
-    qint64 bytesBudget() const { return m_bytesBudget; }
+    int perObjectLimit() const;
+    qint64 bytesBudget() const;
 
     // Appends entry to the object's history. The same change seen by two watches (the table's
     // and the selected object's, same resourceVersion) is merged into one entry.
     void record(const QString &key, HistoryEntry entry);
     // The object's entries, oldest first.
-    QList<HistoryEntry> entries(const QString &key) const { return m_objects.value(key); }
+    QList<HistoryEntry> entries(const QString &key) const;
     // The newest entry's uid, or empty when there is none.
     QString lastUid(const QString &key) const;
 
-    qint64 entryCount() const { return m_entryCount; }
-    qint64 bytesUsed() const { return m_bytesUsed; }
-    qint64 droppedCount() const { return m_droppedCount; }
-    qsizetype objectCount() const { return m_objects.size(); }
+    qint64 entryCount() const;
+    qint64 bytesUsed() const;
+    qint64 droppedCount() const;
+    qsizetype objectCount() const;
 
 signals:
     // The object's entries changed (added, merged or dropped).
     void historyChanged(const QString &key);
 
 private:
+    // Emits historyChanged() for the keys changed under the lock, once it is released (a
+    // receiver on the calling thread reads the history again).
+    void announceChanged(QMutexLocker<QMutex> &lock);
     void dropOldest(QList<HistoryEntry> &entries);
     bool isLive(const std::pair<QString, quint64> &node) const;
     void popOrderFront();
     void enforceBudget();
 
+    mutable QMutex m_mutex; // guards everything below
+    QStringList m_changed;  // keys changed since the last announceChanged()
     QHash<QString, QList<HistoryEntry>> m_objects;
     // Every recorded entry in recording order, to find the oldest in all: (key, sequence).
     // Nodes of entries already dropped by the per-object limit are skipped when they come up.
@@ -68,4 +83,5 @@ private:
     qint64 m_entryCount = 0;
     qint64 m_bytesUsed = 0;
     qint64 m_droppedCount = 0;
+    QPointer<QThread> m_recordingThread; // Owned (child).
 };

@@ -12,6 +12,7 @@
 #include <QClipboard>
 #include <QTableView>
 #include <QTest>
+#include <QThread>
 #include <QTreeView>
 
 namespace {
@@ -146,6 +147,10 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->shownObject(), 10000);
         const StoredObjectPtr row = m_window->detailPane()->object();
         QCOMPARE(tree->model()->rowCount(), 0);
+        QThread *recordedOn = nullptr;
+        connect(
+            m_window->changeHistory(), &ChangeHistory::historyChanged, this,
+            [&recordedOn] { recordedOn = QThread::currentThread(); }, Qt::DirectConnection);
         // When the pod changes on the server
         int status = 0;
         m_sim->control(QStringLiteral("objects?resource=pods&namespace=%1&name=%2&op=modify")
@@ -164,6 +169,9 @@ private slots:
                  qPrintable(fields.join(u'\n')));
         // And the status panel reports the history's memory
         QVERIFY(m_window->changeHistory()->entryCount() >= 1);
+        // And the change was compared and recorded off the GUI thread
+        QVERIFY(recordedOn);
+        QCOMPARE(recordedOn, m_window->changeHistory()->recordingThread());
     }
 
 private:
