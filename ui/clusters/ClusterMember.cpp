@@ -122,6 +122,7 @@ void ClusterMember::startWatch()
     if (m_type.namespaced && m_view.namespaces.size() == 1)
         target.namespaceName = m_view.namespaces.first();
     target.labelSelector = m_view.labelSelector;
+    target.fieldSelector = m_view.fieldSelector;
     m_model->clear();
     m_tableNamespaces.clear(); // until the new session says how it reads
     m_model->setResourceKind(m_type.kind, m_type.namespaced);
@@ -206,6 +207,7 @@ void ClusterMember::onError(const ApiError &error)
     situation.groupVersion = m_type.groupVersion();
     situation.tableRequested = m_session->target().table;
     situation.labelSelectorSet = !m_view.labelSelector.isEmpty();
+    situation.fieldSelectorSet = !m_view.fieldSelector.isEmpty();
     const ErrorAdvice advice = ErrorAdvisor::advise(error, situation);
     switch (advice.action) {
     case ErrorAdvice::Action::FallBackToBuiltInColumns:

@@ -36,6 +36,7 @@ public:
         ResourceType type;
         QStringList namespaces; // empty: all
         QString labelSelector;
+        QString fieldSelector; // "spec.nodeName=node-1"
     };
 
     // sessionPrefix: put before the status panel's tab names ("prod · resource"); empty for one

@@ -27,6 +27,10 @@ ErrorAdvice ErrorAdvisor::advise(const ApiError &error, const Situation &situati
         advice.action = ErrorAdvice::Action::RecheckResourceTypes;
     } else if (error.httpStatus == 400 && situation.labelSelectorSet) {
         advice.hint = tr("Check the label selector syntax, e.g. app=web,tier!=db.");
+    } else if (error.httpStatus == 400 && situation.fieldSelectorSet) {
+        // Each kind serves its own few fields (pods: spec.nodeName, status.phase, ...).
+        advice.hint = tr("Check the field selector: %1 may not be selected by that field.")
+                          .arg(situation.resource);
     } else {
         advice.hint = tr("kubeglass retries automatically; press F5 to list again now.");
     }

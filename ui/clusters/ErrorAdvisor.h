@@ -22,6 +22,7 @@ public:
         QString groupVersion; // e.g. "apps/v1"
         bool tableRequested = false;
         bool labelSelectorSet = false;
+        bool fieldSelectorSet = false;
     };
 
     static ErrorAdvice advise(const ApiError &error, const Situation &situation);

@@ -45,7 +45,11 @@ bool ObjectFilter::setText(const QString &text, bool *narrowing)
 
 bool ObjectFilter::accepts(const ObjectRowModel &model, int row) const
 {
-    if (!m_namespaces.isEmpty() && !m_namespaces.contains(model.objectAt(row)->namespaceName))
+    // A cluster-scoped object (no namespace) is in no namespace to narrow by: as kubectl get
+    // nodes -n x lists every node, a namespace choice leaves nodes and the like shown.
+    const QString &namespaceName = model.objectAt(row)->namespaceName;
+    if (!m_namespaces.isEmpty() && !namespaceName.isEmpty() &&
+        !m_namespaces.contains(namespaceName))
         return false;
     if (!m_textError.isEmpty())
         return false; // a broken expression matches nothing (the field says why)

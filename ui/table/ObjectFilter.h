@@ -6,10 +6,10 @@
 
 class ObjectRowModel;
 
-// Which rows the table shows: a namespace set (empty: all) and a text over name, namespace and
-// labels (case-insensitive substring; a regular expression when it starts with '/'). A value the
-// proxy owns; each setter says whether the change only narrows, so that only accepted rows need
-// checking again.
+// Which rows the table shows: a namespace set (empty: all; cluster-scoped rows always pass) and a
+// text over name, namespace and labels (case-insensitive substring; a regular expression when it
+// starts with '/'). A value the proxy owns; each setter says whether the change only narrows, so
+// that only accepted rows need checking again.
 class ObjectFilter
 {
 public:

@@ -12,6 +12,7 @@
 #include <QLineEdit>
 #include <QSignalBlocker>
 #include <QStandardItemModel>
+#include <QStyle>
 
 #include <algorithm>
 
@@ -32,6 +33,20 @@ MainToolBar::MainToolBar(QWidget *parent)
 {
     setObjectName(QStringLiteral("mainToolBar"));
     setMovable(false);
+
+    // As in a browser: back to the object selected before (Alt+Left, the mouse's back button).
+    m_backAction = addAction(style()->standardIcon(QStyle::SP_ArrowBack), tr("Back"));
+    m_backAction->setObjectName(QStringLiteral("backAction"));
+    m_backAction->setShortcuts({QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence(Qt::Key_Back)});
+    m_backAction->setToolTip(tr("Back to the object selected before (Alt+Left)"));
+    m_backAction->setEnabled(false);
+    m_forwardAction = addAction(style()->standardIcon(QStyle::SP_ArrowForward), tr("Forward"));
+    m_forwardAction->setObjectName(QStringLiteral("forwardAction"));
+    m_forwardAction->setShortcuts(
+        {QKeySequence(Qt::ALT | Qt::Key_Right), QKeySequence(Qt::Key_Forward)});
+    m_forwardAction->setToolTip(tr("Forward to the object selected after (Alt+Right)"));
+    m_forwardAction->setEnabled(false);
+    addSeparator();
 
     m_contextPicker = new ContextSelector(this);
     addWidget(fieldLabel(tr("&Contexts "), m_contextPicker, this));
@@ -86,6 +101,17 @@ MainToolBar::MainToolBar(QWidget *parent)
     m_labelSelector->setMinimumWidth(180);
     addWidget(m_labelSelector);
 
+    m_fieldSelector = new QLineEdit(this);
+    m_fieldSelector->setObjectName(QStringLiteral("fieldSelectorField"));
+    m_fieldSelector->setAccessibleName(tr("Field selector"));
+    m_fieldSelector->setAccessibleDescription(
+        tr("Server-side field selector such as spec.nodeName=node-1 (pods on a node); press "
+           "Enter to apply"));
+    m_fieldSelector->setPlaceholderText(tr("Field selector, e.g. spec.nodeName=node-1"));
+    m_fieldSelector->setClearButtonEnabled(true);
+    m_fieldSelector->setMinimumWidth(150);
+    addWidget(m_fieldSelector);
+
     m_wideAction = addAction(tr("&Wide"));
     m_wideAction->setObjectName(QStringLiteral("wideAction"));
     m_wideAction->setCheckable(true);
@@ -114,7 +140,8 @@ MainToolBar::MainToolBar(QWidget *parent)
 
 void MainToolBar::setClusterControlsEnabled(bool enabled)
 {
-    const QList<QWidget *> controls = {m_resourcePicker, m_namespaces, m_filter, m_labelSelector};
+    const QList<QWidget *> controls = {m_resourcePicker, m_namespaces, m_filter, m_labelSelector,
+                                       m_fieldSelector};
     for (QWidget *widget : controls)
         widget->setEnabled(enabled);
 }

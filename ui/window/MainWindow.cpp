@@ -32,6 +32,7 @@
 #include "ui/window/WindowShortcuts.h"
 
 #include <QAction>
+#include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QLineEdit>
@@ -75,6 +76,7 @@ MainWindow::MainWindow(QWidget *parent)
         m_toolBar, m_clusters, m_messages, m_clusterMessages, [this] { return m_type; }, this);
     connect(m_resources, &ResourceChooser::problemsChosen, this, [this] { showProblems(true); });
     connect(m_resources, &ResourceChooser::typeChosen, this, &MainWindow::onTypeChosen);
+    QApplication::instance()->installEventFilter(this); // the mouse's back and forward buttons
 }
 
 MainWindow::~MainWindow()
@@ -122,6 +124,14 @@ void MainWindow::wireToolBar()
         if (text.isEmpty() && session() && !session()->target().labelSelector.isEmpty())
             startMainWatch(); // the clear button
     });
+    connect(m_toolBar->fieldSelector(), &QLineEdit::returnPressed, this,
+            &MainWindow::startMainWatch);
+    connect(m_toolBar->fieldSelector(), &QLineEdit::textChanged, this, [this](const QString &text) {
+        if (text.isEmpty() && session() && !session()->target().fieldSelector.isEmpty())
+            startMainWatch(); // the clear button
+    });
+    connect(m_toolBar->backAction(), &QAction::triggered, this, &MainWindow::goBack);
+    connect(m_toolBar->forwardAction(), &QAction::triggered, this, &MainWindow::goForward);
     connect(m_toolBar->wideAction(), &QAction::toggled, tableModel(), &ClusterTableModel::setWide);
     connect(m_toolBar->resyncAction(), &QAction::triggered, this, [this] {
         if (m_problems->isRunning())
@@ -174,6 +184,7 @@ void MainWindow::buildCentralArea()
     m_detailFollower = std::make_unique<DetailPaneFollower>(m_detail, m_clusters);
     connect(m_detail->relatedPanel(), &RelatedPanel::objectActivated, this,
             &MainWindow::showRelated);
+    connect(m_detail->relatedPanel(), &RelatedPanel::podsRequested, this, &MainWindow::showPods);
     connect(
         m_problems, &ProblemsPage::objectChosen, this,
         [this](const QString &cluster, const StoredObjectPtr &object, const WatchTarget &source) {
@@ -308,6 +319,8 @@ void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
     teardownConnection();
     m_selectedKey.clear();
     m_selectedCluster.clear();
+    m_navigation.clear(); // its places are on the clusters shown until now
+    updateNavigationActions();
     m_pages->setCurrentIndex(0);
     setClusterControlsEnabled(true);
     m_clusterMessages->detach();
@@ -387,13 +400,19 @@ void MainWindow::onTypeChosen(const ResourceType &type)
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});
     startMainWatch();
+    updateNavigationActions();
 }
 
-void MainWindow::onNamespacesChanged(const QStringList &namespaces)
+void MainWindow::rememberNamespaces(const QStringList &namespaces)
 {
     m_proxy->setNamespaces(QSet<QString>(namespaces.cbegin(), namespaces.cend()));
     for (const QString &name : m_clusters->names())
         WindowSettings().setNamespaces(name, namespaces);
+}
+
+void MainWindow::onNamespacesChanged(const QStringList &namespaces)
+{
+    rememberNamespaces(namespaces);
     if (m_problems->isRunning())
         return m_problems->setNamespaces(namespaces); // the table starts afresh when shown
     // One namespace is watched server-side (works without cluster-wide rights); several are
@@ -412,6 +431,7 @@ void MainWindow::showProblems(bool shown)
         return;
     m_views->setCurrentWidget(shown ? static_cast<QWidget *>(m_problems) : m_table);
     m_toolBar->labelSelector()->setEnabled(!shown); // the view reads every object
+    m_toolBar->fieldSelector()->setEnabled(!shown);
     m_selectedKey.clear();
     m_detail->showObject(nullptr, {});
     if (!shown) {
@@ -432,7 +452,8 @@ void MainWindow::startMainWatch()
     if (m_clusters->members().isEmpty())
         return;
     const ClusterMember::View view{m_type, m_toolBar->namespaces()->selected(),
-                                   m_toolBar->labelSelector()->text().trimmed()};
+                                   m_toolBar->labelSelector()->text().trimmed(),
+                                   m_toolBar->fieldSelector()->text().trimmed()};
     m_bannerPresenter->setResourceName(m_type.resource);
     m_clusters->watch(view);
     QList<std::pair<QString, WatchSession *>> followed;
@@ -458,32 +479,6 @@ void MainWindow::onCurrentRowRemoved(const QString &cluster, const QString &key)
     m_detail->clear(tr("%1 is hidden by the filter: the selection was cleared").arg(key));
 }
 
-void MainWindow::showRelated(const QString &kind, const QString &namespaceName, const QString &name)
-{
-    const ResourceCatalog *catalog = resourceCatalog();
-    if (!catalog)
-        return;
-    // Discovery lists a group's preferred version first: the first type of the kind is it.
-    const QList<ResourceType> &types = catalog->types();
-    const auto type = std::find_if(types.cbegin(), types.cend(), [&kind](const ResourceType &t) {
-        return t.kind == kind && t.supports(QStringLiteral("watch"));
-    });
-    if (type == types.cend()) {
-        statusBar()->showMessage(tr("This cluster does not serve %1 to watch").arg(kind));
-        return;
-    }
-    const QString cluster = m_selectedCluster;
-    const QStringList shown = namespaceSelector()->selected();
-    if (!namespaceName.isEmpty() && !shown.isEmpty() && !shown.contains(namespaceName))
-        namespaceSelector()->setSelected(shown + QStringList{namespaceName});
-    selectResource(type->qualifiedName());
-    // Selected now if the row is there already, else when the rows settle.
-    m_selectedCluster = cluster;
-    m_selectedKey = namespaceName.isEmpty() ? name : namespaceName + u'/' + name;
-    updateTitle();
-    m_table->reselect(m_selectedCluster, m_selectedKey);
-}
-
 void MainWindow::onCurrentRowChanged()
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
@@ -491,6 +486,12 @@ void MainWindow::onCurrentRowChanged()
         return; // rows vanish during reloads: keep the remembered key to reselect later
     m_selectedKey = current.data(ObjectRowModel::KeyRole).toString();
     m_selectedCluster = current.data(ClusterTableModel::ClusterRole).toString();
+    // A row chosen is a place to come back to (reselecting the current one adds nothing).
+    const qsizetype slash = m_selectedKey.indexOf(u'/');
+    m_navigation.visit({m_selectedCluster, m_type.qualifiedName(),
+                        slash < 0 ? QString() : m_selectedKey.left(slash),
+                        m_selectedKey.mid(slash + 1)});
+    updateNavigationActions();
     updateTitle();
     m_detailFollower->follow(m_selectedCluster, m_selectedKey);
 }

@@ -5,6 +5,7 @@
 #include "core/net/RestConfig.h"
 #include "ui/clusters/ClusterSet.h"
 #include "ui/table/ObjectTableView.h"
+#include "ui/window/NavigationHistory.h"
 
 #include <QMainWindow>
 
@@ -81,6 +82,10 @@ public:
     const ResourceType &currentType() const { return m_type; }
     // By qualified name ("deployments.apps"); false when the picker does not offer it.
     bool selectResource(const QString &qualifiedName);
+    // The objects selected so far, for Back and Forward (Alt+Left, Alt+Right).
+    const NavigationHistory &navigation() const { return m_navigation; }
+    void goBack();
+    void goForward();
     void refreshResourceTypes();
 
 signals:
@@ -89,6 +94,8 @@ signals:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    // The mouse's back and forward buttons, over any of the window's widgets.
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void wireToolBar();
@@ -113,6 +120,22 @@ private:
     // The Related tab's row activated: its kind shown (and its namespace, when the picker
     // narrows them), its row selected once it is in the table, on the same cluster.
     void showRelated(const QString &kind, const QString &namespaceName, const QString &name);
+    // Shows place's type (its namespace added when the picker narrows them) and selects its
+    // object once it is in the table. The server-side selectors are cleared: they could leave
+    // the object out.
+    void showPlace(const NavigationHistory::Place &place);
+    // The Related tab's "Show these pods in the table": pods in namespaceName (empty: all) under
+    // the selectors, with any text filter cleared, so the table holds exactly those pods.
+    void showPods(const QString &namespaceName, const QString &labelSelector,
+                  const QString &fieldSelector);
+    // Shows type's rows in these namespaces under these selectors, the watch started once.
+    void showTable(const QString &type, const QStringList &namespaces, const QString &labelSelector,
+                   const QString &fieldSelector);
+    // Whether the table shows place's kind with its object selected.
+    bool isShown(const NavigationHistory::Place &place) const;
+    void updateNavigationActions();
+    // The table's namespaces: its filter, and remembered for the next start.
+    void rememberNamespaces(const QStringList &namespaces);
     void onCurrentRowRemoved(const QString &cluster, const QString &key);
 
     Kubeconfig m_kubeconfig;
@@ -123,6 +146,7 @@ private:
     // The selected row: its cluster and key, kept to reselect it after reloads.
     QString m_selectedCluster;
     QString m_selectedKey;
+    NavigationHistory m_navigation;
 
     StaleBannerPresenter *m_bannerPresenter; // Owned (child).
     ClusterMessages *m_clusterMessages;      // Owned (child).

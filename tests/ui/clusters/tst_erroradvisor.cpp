@@ -86,6 +86,19 @@ private slots:
         QVERIFY(advice.hint.startsWith("Check the label selector syntax"));
     }
 
+    void shouldPointAtTheFieldSelectorOn400WithAFieldSelector()
+    {
+        // Given a field selector (spec.nodeName=... left on while deployments are shown)
+        m_situation.fieldSelectorSet = true;
+
+        // When the server answers 400
+        const ErrorAdvice advice = ErrorAdvisor::advise(errorWithStatus(400), m_situation);
+
+        // Then the hint says the kind may not be selected by that field
+        QVERIFY2(advice.hint.startsWith("Check the field selector"), qPrintable(advice.hint));
+        QVERIFY(advice.hint.contains("deployments"));
+    }
+
     void shouldPromiseRetryForOtherErrors()
     {
         // Given no label selector, a 400 is like any other error

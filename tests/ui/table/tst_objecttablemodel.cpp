@@ -276,6 +276,20 @@ private slots:
                  QString("ns/p050"));
     }
 
+    void shouldKeepClusterScopedRowsWhenNamespacesNarrow()
+    {
+        // Given a cluster-scoped object (no namespace) beside namespaced ones
+        m_store->upsert(makePod("alpha", "web-1", 1));
+        m_store->upsert(makePod("", "node-1", 2));
+        sync();
+        // When the namespaces narrow to one
+        m_proxy->setNamespaces({"beta"});
+        // Then the cluster-scoped row stays, as kubectl get nodes -n beta lists every node
+        QCOMPARE(m_proxy->rowCount(), 1);
+        QCOMPARE(m_proxy->index(0, 0).data(ObjectTableModel::KeyRole).toString(),
+                 QString("node-1"));
+    }
+
     void shouldFilterByNamespacesTextAndRegex()
     {
         // Given pods in two namespaces with different labels

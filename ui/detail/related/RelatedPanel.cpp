@@ -1,24 +1,37 @@
 #include "ui/detail/related/RelatedPanel.h"
 
+#include "core/related/RelatedJson.h"
 #include "core/related/RelatedObjectsFinder.h"
 #include "core/session/ClusterConnection.h"
 #include "core/session/NetworkThreadObject.h"
 #include "ui/detail/related/RelatedObjectsModel.h"
 
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QPushButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 RelatedPanel::RelatedPanel(QWidget *parent)
     : QWidget(parent)
     , m_status(new QLabel(this))
+    , m_showPods(new QPushButton(tr("Show these pods in the table"), this))
     , m_view(new QTreeView(this))
     , m_model(new RelatedObjectsModel(this))
 {
     setObjectName(QStringLiteral("relatedPanel"));
     m_status->setObjectName(QStringLiteral("relatedStatus"));
     m_status->setAccessibleName(tr("Related objects status"));
+    m_showPods->setObjectName(QStringLiteral("showPodsButton"));
+    m_showPods->setAccessibleName(tr("Show these pods in the table"));
+    connect(m_showPods, &QPushButton::clicked, this, [this] {
+        // Copies: switching the table to pods clears this panel's object, and with it these.
+        const QString namespaceName = m_podsNamespace;
+        const QString labelSelector = m_podsLabelSelector;
+        const QString fieldSelector = m_podsFieldSelector;
+        emit podsRequested(namespaceName, labelSelector, fieldSelector);
+    });
     m_view->setObjectName(QStringLiteral("relatedTree"));
     m_view->setAccessibleName(tr("Related objects"));
     m_view->setAccessibleDescription(
@@ -32,7 +45,10 @@ RelatedPanel::RelatedPanel(QWidget *parent)
     m_view->setColumnWidth(RelatedObjectsModel::NameColumn, 260);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(m_status);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_status, 1);
+    top->addWidget(m_showPods);
+    layout->addLayout(top);
     layout->addWidget(m_view, 1);
     // Groups open as they appear, their titles across the row: the tab is for seeing what is
     // related at a glance.
@@ -79,6 +95,8 @@ void RelatedPanel::showObject(const QString &kind, const StoredObjectPtr &object
     const bool changed = !sameObject || object->raw != m_object->raw;
     m_kind = kind;
     m_object = object;
+    if (changed)
+        updatePodsQuery();
     if (!sameObject) {
         stopFinder();
         m_model->clear();
@@ -146,4 +164,29 @@ void RelatedPanel::stopFinder()
     disconnect(m_finder, nullptr, this, nullptr);
     NetworkThreadObject::dispose(m_finder);
     m_finder = nullptr;
+}
+
+void RelatedPanel::updatePodsQuery()
+{
+    static const QStringList workloads = {
+        QStringLiteral("Deployment"), QStringLiteral("ReplicaSet"), QStringLiteral("StatefulSet"),
+        QStringLiteral("DaemonSet"), QStringLiteral("Job")};
+    m_podsNamespace.clear();
+    m_podsLabelSelector.clear();
+    m_podsFieldSelector.clear();
+    RelatedJson::Object object;
+    if (m_object && !m_object->raw.isEmpty() && RelatedJson().readObject(m_object->raw, &object)) {
+        if (m_kind == u"Node") {
+            m_podsFieldSelector = QStringLiteral("spec.nodeName=") + object.name;
+        } else if (m_kind == u"Service" || workloads.contains(m_kind)) {
+            // An empty selector (or one with matchExpressions) names no set of pods to show.
+            m_podsNamespace = object.namespaceName;
+            m_podsLabelSelector = RelatedJson::labelSelector(object.selector);
+        }
+    }
+    m_showPods->setVisible(!m_podsFieldSelector.isEmpty() || !m_podsLabelSelector.isEmpty());
+    m_showPods->setToolTip(
+        m_podsFieldSelector.isEmpty()
+            ? tr("Show the pods in %1 with labels %2").arg(m_podsNamespace, m_podsLabelSelector)
+            : tr("Show the pods with %1").arg(m_podsFieldSelector));
 }

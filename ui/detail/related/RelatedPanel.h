@@ -7,6 +7,7 @@
 
 class ClusterConnection;
 class QLabel;
+class QPushButton;
 class QTreeView;
 class RelatedObjectsFinder;
 class RelatedObjectsModel;
@@ -16,7 +17,8 @@ struct RelatedResult;
 // what it uses, found on its own cluster's network thread (RelatedObjectsFinder, GETs only).
 // Live while shown: the queries run again every kRefreshMs and soon after the object changes,
 // and nothing runs while the tab is hidden or no object is shown. Activating a row asks, through
-// objectActivated, to select that object.
+// objectActivated, to select that object; for a node, a Service or a workload, a button asks,
+// through podsRequested, to show its pods in the table.
 class RelatedPanel : public QWidget
 {
     Q_OBJECT
@@ -35,10 +37,16 @@ public:
 
     RelatedObjectsModel *model() const { return m_model; }
     QTreeView *view() const { return m_view; }
+    QPushButton *showPodsButton() const { return m_showPods; }
     QString statusText() const;
 
 signals:
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name);
+    // The shown object's pods, as kubectl get pods would select them: in namespaceName (empty:
+    // all namespaces), by a label selector (a Service's or workload's) or a field selector (a
+    // node's: spec.nodeName=name).
+    void podsRequested(const QString &namespaceName, const QString &labelSelector,
+                       const QString &fieldSelector);
 
 protected:
     void showEvent(QShowEvent *event) override;
@@ -48,6 +56,8 @@ private:
     void refresh();
     void stopFinder();
     void onResult(const RelatedResult &result);
+    // Offers the show-pods button for the shown object when it has pods to select.
+    void updatePodsQuery();
 
     ClusterConnection *m_connection = nullptr; // Not owned.
     // One per shown object, so no answer about the previous one can arrive after a switch.
@@ -55,7 +65,12 @@ private:
     QString m_kind;
     StoredObjectPtr m_object;
     QTimer m_timer;
+    // What the show-pods button asks for (the namespace, label and field selectors).
+    QString m_podsNamespace;
+    QString m_podsLabelSelector;
+    QString m_podsFieldSelector;
     QLabel *m_status;             // Owned (child).
+    QPushButton *m_showPods;      // Owned (child).
     QTreeView *m_view;            // Owned (child).
     RelatedObjectsModel *m_model; // Owned (child).
 };
