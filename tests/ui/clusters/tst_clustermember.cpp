@@ -91,7 +91,7 @@ private slots:
         connectTo(limitedCluster(), QStringLiteral("default"));
 
         // When the member shows pods in all namespaces
-        m_member->watch({pods(), {}, {}});
+        m_member->watch({pods(), {}, {}, {}});
 
         // Then the picker offers the namespaces read one by one, and not the unreadable one
         QTRY_COMPARE_WITH_TIMEOUT(
@@ -109,7 +109,7 @@ private slots:
         connectTo(limitedCluster(), QStringLiteral("default"));
 
         // When the member shows pods in all namespaces
-        m_member->watch({pods(), {}, {}});
+        m_member->watch({pods(), {}, {}, {}});
 
         // Then their usage is polled in those namespaces, and samples arrive from both
         const auto sampledNamespaces = [this] {
@@ -146,7 +146,7 @@ private slots:
         connectTo(limitedCluster(), QStringLiteral("ns-3"));
 
         // When the member shows pods in that namespace alone
-        m_member->watch({pods(), {QStringLiteral("ns-3")}, {}});
+        m_member->watch({pods(), {QStringLiteral("ns-3")}, {}, {}});
 
         // Then the picker offers the context's namespace
         QTRY_COMPARE_WITH_TIMEOUT(offered(), QStringList({QStringLiteral("ns-3")}), 20000);
@@ -158,7 +158,7 @@ private slots:
         connectTo(cluster(), QStringLiteral("no-such-namespace"));
 
         // When the member shows pods in all namespaces
-        m_member->watch({pods(), {}, {}});
+        m_member->watch({pods(), {}, {}, {}});
 
         // Then the picker offers the server's namespaces, and no name it does not list
         const QStringList listed({QStringLiteral("default"), QStringLiteral("kube-system"),
