@@ -42,7 +42,7 @@ while (($#)); do
     --listen) listen=(--listen); shift ;;
     --no-reference) reference=false; shift ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
