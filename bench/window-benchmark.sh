@@ -11,7 +11,8 @@
 # K --context sim` (a fresh profile; --resource nodes makes it show the nodes) under Xvfb with a
 # private D-Bus session, the AT-SPI bus and Qt accessibility on (QT_LINUX_ACCESSIBILITY_ALWAYS_ON),
 # driven by bench/window-probe.py (system python3 with pyatspi), which reads the "Objects"
-# table's row count through AT-SPI: launch to window, to first row, to all rows; the process's
+# table's row count through AT-SPI: launch to window, to first row (and after the simulator
+# answered the list: issue 33), to all rows; the process's
 # VmHWM; the round trip of an AT-SPI row-count query (answered on the GUI thread) idle and under
 # --rate events/s of churn. --listen registers for AT-SPI events as a screen reader does, so
 # that the Qt bridge sends them. The reference: bench_gui --server (in process, offscreen,
@@ -41,7 +42,7 @@ while (($#)); do
     --listen) listen=(--listen); shift ;;
     --no-reference) reference=false; shift ;;
     --keep) keep=$2; shift 2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
     *) echo "unknown option: $1" >&2; exit 2 ;;
   esac
 done
@@ -94,7 +95,7 @@ fresh_profile() {
 measure_outside() {
   fresh_profile
   local churn=(--sim "$url" --rate "$rate" --churn-seconds "$seconds")
-  [[ $resource == pods ]] || churn=()
+  [[ $resource == pods ]] || churn=(--sim "$url") # no churn: the simulator for the list's start
   XDG_CONFIG_HOME=$work/config PROBE_APP_LOG=$work/kubeglass.log \
     xvfb-run -a -n $((200 + RANDOM % 600)) -s "-screen 0 1600x1000x24" dbus-run-session -- \
     /usr/bin/python3 bench/window-probe.py --rows "$rows" "${churn[@]}" "${listen[@]}" \
@@ -142,6 +143,8 @@ for n in $sizes; do
       o_idle="$(json "$work/outside.json" idle_query_ms.p99) / $(json "$work/outside.json" idle_query_ms.max)"
       o_churn="$(json "$work/outside.json" churn_query_ms.p99) / $(json "$work/outside.json" churn_query_ms.max)"
       [[ $o_churn != " / " ]] || o_churn=-
+      o_after=$(json "$work/outside.json" first_row_after_list_ms)
+      [[ -z $o_after ]] || o_times+=" (first row $o_after ms after the list's first bytes)"
       o_seen=$(json "$work/outside.json" rows_seen)
       ((o_seen >= rows)) || o_times+=" (only $o_seen rows)"
     else

@@ -6,6 +6,9 @@
 #   window_ms      launch to the application's accessible window being reachable
 #   first_row_ms   launch to the "Objects" table reporting a row (Table.NRows > 0)
 #   all_rows_ms    launch to the table reporting --rows rows
+#   list_started_ms  launch to the simulator answering the table's first list (with --sim: its
+#                  request log's monotonic clock, the same as ours); first_row_after_list_ms is
+#                  what issue 33's target counts: first row seen less the list's first bytes
 #   status         the status bar's text then
 #   vmhwm_kb       the process's peak RSS (VmHWM) after the sync, and after the churn
 #   idle_query_ms / churn_query_ms   round trips of an NRows query (p50, p99, max): the GUI
@@ -119,6 +122,19 @@ def sim_control(url, call):
         return answer.read().decode()
 
 
+def list_started_ms(url, started):
+    """When the simulator answered the window's first list (a GET of pods or nodes, not a
+    watch, not of metrics), in ms after `started` (time.monotonic(), CLOCK_MONOTONIC)."""
+    with urllib.request.urlopen(url.rstrip("/") + "/_sim/requests", timeout=10) as answer:
+        requests = json.load(answer)
+    for r in requests:
+        if (r.get("method") == "GET" and r.get("path", "").rsplit("/", 1)[-1] in ("pods", "nodes")
+                and "metrics.k8s.io" not in r["path"] and "watch" not in r.get("query", {})
+                and "monotonicMs" in r):
+            return round(r["monotonicMs"] - started * 1000)
+    return None
+
+
 def timed_queries(table_iface, seconds, interval_s, on_tick=None):
     """NRows round trips every interval for `seconds`; their durations (ms)."""
     durations = []
@@ -227,6 +243,11 @@ def main():
             pump()
             time.sleep(0.01)
         result["rows_seen"] = rows
+        if args.sim:
+            result["list_started_ms"] = list_started_ms(args.sim, started)
+            if result["list_started_ms"] is not None and "first_row_ms" in result:
+                result["first_row_after_list_ms"] = (result["first_row_ms"] -
+                                                     result["list_started_ms"])
         result["vmhwm_kb_synced"] = vm_kb(app_process.pid, "VmHWM")
         status_bar = probe.find(app, pyatspi.ROLE_STATUS_BAR)
         result["status"] = status_bar.name if status_bar is not None else None

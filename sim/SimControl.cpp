@@ -383,7 +383,8 @@ QByteArray SimControl::requestsJson() const
                                 {QStringLiteral("query"), query},
                                 {QStringLiteral("status"), r.status},
                                 {QStringLiteral("accept"), QString::fromUtf8(r.accept)},
-                                {QStringLiteral("userAgent"), QString::fromUtf8(r.userAgent)}});
+                                {QStringLiteral("userAgent"), QString::fromUtf8(r.userAgent)},
+                                {QStringLiteral("monotonicMs"), r.monotonicMs}});
     }
     return QJsonDocument(list).toJson(QJsonDocument::Compact);
 }

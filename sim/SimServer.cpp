@@ -17,6 +17,7 @@
 #include <QDateTime>
 #include <QLoggingCategory>
 
+#include <chrono>
 #include <optional>
 
 Q_LOGGING_CATEGORY(lcSim, "kubeglass.sim") // also SimControl's
@@ -117,7 +118,10 @@ void SimServer::onNewConnection()
 void SimServer::record(const SimHttpRequest &request, int status)
 {
     m_requests.append({request.method, request.path, request.query, status,
-                       request.header("accept"), request.header("user-agent")});
+                       request.header("accept"), request.header("user-agent"),
+                       std::chrono::duration_cast<std::chrono::milliseconds>(
+                           std::chrono::steady_clock::now().time_since_epoch())
+                           .count()});
 }
 
 void SimServer::reply(SimHttpConnection *connection, const SimHttpRequest &request, int status,

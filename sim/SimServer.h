@@ -59,6 +59,7 @@ private:
         int status;
         QByteArray accept;
         QByteArray userAgent;
+        qint64 monotonicMs; // when answered (CLOCK_MONOTONIC): benchmarks line it up with theirs
     };
     struct Target
     {

@@ -289,6 +289,34 @@ private slots:
         QCOMPARE(storedWhileListing, 1200);
     }
 
+    void shouldShowRowsOfAOneResponseFirstTableListBeforeItEnds()
+    {
+        // Given a server that answers resourceVersion=0 in one response, as the apiserver's
+        // watch cache does (issue 33), and a reflector of Table rows that previews
+        SimConfig config;
+        config.pods = 6000;
+        startSim(config);
+        WatchTarget target = podsEverywhere();
+        target.table = true;
+        target.tableObject = WatchTarget::TableObject::Metadata;
+        ReflectorOptions options;
+        options.previewFirstList = true;
+        makeReflector(options, target);
+        qsizetype storedWhileDecoding = 0; // rows stored while part of the list was still to come
+        connect(m_reflector.get(), &Reflector::listProgress, this, [&](qint64 items) {
+            if (items < config.pods)
+                storedWhileDecoding = std::max(storedWhileDecoding, m_store->size());
+        });
+        // When it lists
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_synced->size(), 1, 20000);
+        // Then it took one response, the store held rows before the list was all decoded, and
+        // ends equal to the server
+        QCOMPARE(m_sim->requestSummaries().filter(QStringLiteral("LIST")).size(), 1);
+        QVERIFY2(storedWhileDecoding > 0, "no row before the one response ended");
+        QVERIFY(storeEqualsServer());
+    }
+
     void shouldTellTheStoreOnceHowManyObjectsAPagedFirstListHolds()
     {
         // Given a server whose first list comes in pages of 500 (1,200 pods), and a reflector
