@@ -1,8 +1,5 @@
 #include "sim/SimObjectFactory.h"
 
-#include "sim/SimJson.h"
-#include "sim/SimPodContainers.h"
-#include "sim/SimTableCells.h"
 #include "sim/SimTrouble.h"
 
 #include <QDateTime>
@@ -16,57 +13,22 @@ const char *const kImages[] = {"docker.io/library/nginx:1.25.3", "registry.k8s.i
                                "ghcr.io/kubeglass/api:2.4.1", "docker.io/library/redis:7.2.4",
                                "quay.io/prometheus/node-exporter:v1.7.0"};
 
-void q(QByteArray &out, QByteArrayView s)
-{
-    SimJson::appendString(out, s);
-}
-
-QByteArray num(qint64 v)
-{
-    return QByteArray::number(v);
-}
-
-QByteArray hex64(quint64 a, quint64 b)
-{
-    const QByteArray h = QByteArray::number(a, 16).rightJustified(16, '0') +
-                         QByteArray::number(b, 16).rightJustified(16, '0');
-    return h + h;
-}
-
-// ,"involvedObject":{"kind":..,"namespace":..,"name":..,"uid":..,"apiVersion":..}
-void renderInvolvedObject(QByteArray &out, const SimObject &o)
-{
-    constexpr QByteArrayView prefix = "involvedObject.";
-    out.append(R"(,"involvedObject":{)");
-    bool first = true;
-    for (QByteArrayView field : SimObject::eventFields()) {
-        if (!field.startsWith(prefix))
-            continue;
-        if (!first)
-            out.append(',');
-        first = false;
-        q(out, field.sliced(prefix.size()));
-        out.append(':');
-        q(out, o.eventField(field));
-    }
-    out.append('}');
-}
-
 } // namespace
 
 SimObjectFactory::SimObjectFactory(const SimConfig &config)
     : m_config(config)
     , m_random(config.seed)
     , m_startMs(QDateTime::currentMSecsSinceEpoch())
+    , m_renderer(config)
 {
     const int count = qMax(1, config.namespaces);
     for (int i = 0; i < count; ++i) {
         m_namespaces.append(i == 0   ? QByteArray("default")
                             : i == 1 ? QByteArray("kube-system")
-                                     : "ns-" + num(i + 1));
+                                     : "ns-" + QByteArray::number(i + 1));
     }
     for (int i = 0; i < qMax(1, config.nodes); ++i)
-        m_nodes.append("node-" + num(i + 1));
+        m_nodes.append("node-" + QByteArray::number(i + 1));
 }
 
 QByteArray SimObjectFactory::uid()
@@ -111,7 +73,7 @@ QList<SimObject> SimObjectFactory::initialObjects()
     for (int d = 0; d < m_config.deployments; ++d) {
         Workload w;
         w.ns = m_namespaces.at(d % m_namespaces.size());
-        w.deployment = "web-" + num(d + 1);
+        w.deployment = "web-" + QByteArray::number(d + 1);
         w.hash = randomSuffix(10);
         w.replicaSet = w.deployment + '-' + w.hash;
         w.image = kImages[d % std::size(kImages)];
@@ -159,7 +121,8 @@ QList<SimObject> SimObjectFactory::initialObjects()
         out.append(newObject(SimResourceType::ConfigMaps, ns, "kube-root-ca.crt"));
         out.append(newObject(SimResourceType::Secrets, ns, "registry-credentials"));
         for (int i = 0; i < m_config.widgetsPerNamespace; ++i)
-            out.append(newObject(SimResourceType::Widgets, ns, "widget-" + num(i + 1)));
+            out.append(
+                newObject(SimResourceType::Widgets, ns, "widget-" + QByteArray::number(i + 1)));
     }
     if (m_config.troubledObjects)
         SimTrouble::mark(out);
@@ -192,7 +155,8 @@ SimObject SimObjectFactory::podFor(const Workload &w, const QByteArray &name)
     }
     const int nodeIndex = m_random.bounded(int(m_nodes.size()));
     pod.nodeName = m_nodes.at(nodeIndex);
-    pod.podIp = "10.244." + num(nodeIndex) + '.' + num(m_random.bounded(2, 254));
+    pod.podIp = "10.244." + QByteArray::number(nodeIndex) + '.' +
+                QByteArray::number(m_random.bounded(2, 254));
     const quint32 roll = m_random.bounded(100);
     pod.phase = roll < 90 ? "Running" : roll < 95 ? "Pending" : roll < 98 ? "Succeeded" : "Failed";
     pod.restarts = roll < 80 ? 0 : int(m_random.bounded(6));
@@ -228,12 +192,12 @@ SimObject SimObjectFactory::modified(const SimObject &o)
     bool found = false;
     for (auto &[k, v] : next.labels) {
         if (k == "sim.kubeglass.io/revision") {
-            v = num(next.generation);
+            v = QByteArray::number(next.generation);
             found = true;
         }
     }
     if (!found)
-        next.labels.append({"sim.kubeglass.io/revision", num(next.generation)});
+        next.labels.append({"sim.kubeglass.io/revision", QByteArray::number(next.generation)});
     if (o.type == SimResourceType::Pods) {
         if (o.phase == "Pending")
             next.phase = "Running";
@@ -251,412 +215,5 @@ SimObject SimObjectFactory::modified(const SimObject &o)
 
 void SimObjectFactory::render(SimObject &o) const
 {
-    const SimResourceType &t = SimResourceType::get(o.type);
-    QByteArray out;
-    out.reserve(o.type == SimResourceType::Pods ? 4096 : 1024);
-    out.append(R"({"kind":)");
-    q(out, t.kind);
-    out.append(R"(,"apiVersion":)");
-    q(out, t.groupVersion());
-    out.append(R"(,"metadata":)");
-    o.metadataBegin = int(out.size());
-    renderMetadata(out, o);
-    o.metadataEnd = int(out.size());
-    renderBody(out, o);
-    out.append('}');
-    o.json = std::move(out);
-    SimTableCells::render(o);
-}
-
-void SimObjectFactory::renderMetadata(QByteArray &out, const SimObject &o) const
-{
-    const QByteArray created = SimJson::timestamp(o.createdMs);
-    out.append(R"({"name":)");
-    q(out, o.name);
-    if (o.type == SimResourceType::Pods && !o.ownerName.isEmpty()) {
-        out.append(R"(,"generateName":)");
-        q(out, o.ownerName + '-');
-    }
-    if (!o.ns.isEmpty()) {
-        out.append(R"(,"namespace":)");
-        q(out, o.ns);
-    }
-    out.append(R"(,"uid":")").append(o.uid);
-    out.append(R"(","resourceVersion":")").append(num(qint64(o.resourceVersion)));
-    if (o.type == SimResourceType::Deployments || o.type == SimResourceType::ReplicaSets ||
-        o.type == SimResourceType::Widgets || o.type == SimResourceType::CustomResourceDefinitions)
-        out.append(R"(","generation":)")
-            .append(num(o.generation))
-            .append(R"(,"creationTimestamp":")");
-    else
-        out.append(R"(","creationTimestamp":")");
-    out.append(created).append('"');
-    if (o.deleting) {
-        out.append(R"(,"deletionTimestamp":")")
-            .append(SimJson::timestamp(QDateTime::currentMSecsSinceEpoch()))
-            .append(R"(","deletionGracePeriodSeconds":0)");
-    }
-    if (!o.labels.isEmpty()) {
-        out.append(R"(,"labels":{)");
-        for (qsizetype i = 0; i < o.labels.size(); ++i) {
-            if (i)
-                out.append(',');
-            q(out, o.labels[i].first);
-            out.append(':');
-            q(out, o.labels[i].second);
-        }
-        out.append('}');
-    }
-    if (o.type == SimResourceType::Pods) {
-        out.append(R"(,"annotations":{"kubectl.kubernetes.io/default-container":"app",)"
-                   R"("prometheus.io/port":"9090","prometheus.io/scrape":"true",)"
-                   R"("kubectl.kubernetes.io/restartedAt":")")
-            .append(created)
-            .append(R"("})");
-    } else if (o.type == SimResourceType::Deployments) {
-        out.append(R"(,"annotations":{"deployment.kubernetes.io/revision":")")
-            .append(num(o.generation))
-            .append(R"("})");
-    }
-    if (!o.ownerName.isEmpty() && o.type != SimResourceType::Events) {
-        out.append(R"(,"ownerReferences":[{"apiVersion":"apps/v1","kind":)");
-        q(out, o.ownerKind);
-        out.append(R"(,"name":)");
-        q(out, o.ownerName);
-        out.append(R"(,"uid":")").append(o.ownerUid);
-        out.append(R"(","controller":true,"blockOwnerDeletion":true}])");
-    }
-    if (m_config.managedFields) {
-        out.append(R"(,"managedFields":[{"manager":"kube-controller-manager","operation":"Update",)"
-                   R"("apiVersion":)");
-        q(out, SimResourceType::get(o.type).groupVersion());
-        out.append(R"(,"time":")").append(created);
-        out.append(R"(","fieldsType":"FieldsV1","fieldsV1":{"f:metadata":{"f:generateName":{},)"
-                   R"("f:labels":{".":{},"f:app":{},"f:pod-template-hash":{}},"f:ownerReferences":)"
-                   R"({".":{},"k:{\"uid\":\")")
-            .append(o.ownerUid.isEmpty() ? o.uid : o.ownerUid)
-            .append(R"(\"}":{}}},"f:spec":{"f:containers":{"k:{\"name\":\"app\"}":{".":{},)"
-                    R"("f:image":{},"f:imagePullPolicy":{},"f:name":{},"f:ports":{".":{},)"
-                    R"("k:{\"containerPort\":8080,\"protocol\":\"TCP\"}":{".":{},)"
-                    R"("f:containerPort":{},"f:name":{},"f:protocol":{}}},"f:resources":{".":{},)"
-                    R"("f:limits":{".":{},"f:cpu":{},"f:memory":{}},"f:requests":{".":{},)"
-                    R"("f:cpu":{},"f:memory":{}}},"f:terminationMessagePath":{},)"
-                    R"("f:terminationMessagePolicy":{}}},"f:dnsPolicy":{},)"
-                    R"("f:enableServiceLinks":{},"f:restartPolicy":{},"f:schedulerName":{},)"
-                    R"("f:securityContext":{},"f:terminationGracePeriodSeconds":{}}}},)"
-                    R"({"manager":"kubelet","operation":"Update","apiVersion":"v1","time":")")
-            .append(created)
-            .append(R"(","fieldsType":"FieldsV1","fieldsV1":{"f:status":{"f:conditions":{)"
-                    R"("k:{\"type\":\"ContainersReady\"}":{".":{},"f:lastProbeTime":{},)"
-                    R"("f:lastTransitionTime":{},"f:status":{},"f:type":{}},)"
-                    R"("k:{\"type\":\"Initialized\"}":{".":{},"f:lastProbeTime":{},)"
-                    R"("f:lastTransitionTime":{},"f:status":{},"f:type":{}},)"
-                    R"("k:{\"type\":\"Ready\"}":{".":{},"f:lastProbeTime":{},)"
-                    R"("f:lastTransitionTime":{},"f:status":{},"f:type":{}}},)"
-                    R"("f:containerStatuses":{},"f:hostIP":{},"f:phase":{},"f:podIP":{},)"
-                    R"("f:podIPs":{".":{},"k:{\"ip\":\"10.244.0.1\"}":{".":{},"f:ip":{}}},)"
-                    R"("f:startTime":{}}},"subresource":"status"}])");
-    }
-    out.append('}');
-}
-
-void SimObjectFactory::renderBody(QByteArray &out, const SimObject &o) const
-{
-    switch (o.type) {
-    case SimResourceType::Pods:
-        renderPod(out, o);
-        break;
-    case SimResourceType::Nodes:
-        renderNode(out, o);
-        break;
-    case SimResourceType::Deployments:
-        renderDeployment(out, o);
-        break;
-    case SimResourceType::ReplicaSets:
-        renderReplicaSet(out, o);
-        break;
-    case SimResourceType::Widgets:
-        renderWidget(out, o);
-        break;
-    case SimResourceType::CustomResourceDefinitions:
-        renderCrd(out);
-        break;
-    case SimResourceType::Namespaces:
-        out.append(R"(,"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"})");
-        break;
-    case SimResourceType::Events:
-        renderInvolvedObject(out, o);
-        out.append(R"(,"reason":)");
-        q(out, o.eventField("reason"));
-        out.append(R"(,"message":)");
-        q(out, o.warningOf.isEmpty() ? "Scaled up replica set " + o.ownerName + " to 1"
-                                     : SimTrouble::eventMessage(o));
-        out.append(R"(,"source":{"component":)");
-        q(out, o.eventField("source"));
-        out.append(R"(},"firstTimestamp":")")
-            .append(SimJson::timestamp(o.createdMs))
-            .append(R"(","lastTimestamp":")")
-            .append(SimJson::timestamp(o.createdMs))
-            .append(R"(","count":1,"type":)");
-        q(out, o.eventField("type"));
-        out.append(R"(,"eventTime":null,"reportingComponent":"deployment-controller",)"
-                   R"("reportingInstance":"")");
-        break;
-    case SimResourceType::ConfigMaps:
-        out.append(
-            R"(,"data":{"ca.crt":"-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIKubeglassSimCAwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNDAxMDEwMDAwMDBaFw0zNDAxMDEwMDAwMDBaMBUx\n-----END CERTIFICATE-----\n"})");
-        break;
-    case SimResourceType::Secrets:
-        out.append(
-            R"(,"data":{".dockerconfigjson":"eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlLmNvbSI6eyJhdXRoIjoiYzJsdE9uTnBiUT09In19fQ=="},"type":"kubernetes.io/dockerconfigjson")");
-        break;
-    case SimResourceType::Services:
-        out.append(
-            R"(,"spec":{"ports":[{"name":"http","protocol":"TCP","port":80,"targetPort":8080}],"selector":{"app":)");
-        q(out, o.name);
-        out.append(R"(},"clusterIP":"10.96.)")
-            .append(num(o.uid.at(0) % 200))
-            .append('.')
-            .append(num(o.uid.at(1) % 200 + 2))
-            .append(
-                R"(","type":"ClusterIP","sessionAffinity":"None","ipFamilies":["IPv4"],"ipFamilyPolicy":"SingleStack","internalTrafficPolicy":"Cluster"},"status":{"loadBalancer":{}})");
-        break;
-    case SimResourceType::Count:
-        break;
-    }
-}
-
-void SimObjectFactory::renderPod(QByteArray &out, const SimObject &o) const
-{
-    const QByteArray volume = "kube-api-access-" + o.uid.left(5);
-    const QByteArray started = SimJson::timestamp(o.createdMs + 2000);
-    const bool running = o.phase == "Running";
-    const bool ready = running && !o.deleting && o.trouble.isEmpty();
-    const QByteArray readyText = ready ? "True" : "False";
-    const quint64 idSeed = qHash(o.uid);
-    out.append(R"(,"spec":{"volumes":[{"name":")").append(volume);
-    out.append(R"(","projected":{"sources":[{"serviceAccountToken":{"expirationSeconds":3607,)"
-               R"("path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":)"
-               R"("ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace",)"
-               R"("fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}]}}],)"
-               R"("defaultMode":420}}],)");
-    SimPodContainers::appendInitSpec(out, m_config, o);
-    out.append(R"("containers":[{"name":"app","image":)");
-    q(out, o.image);
-    out.append(R"(,"ports":[{"name":"http","containerPort":8080,"protocol":"TCP"},)"
-               R"({"name":"metrics","containerPort":9090,"protocol":"TCP"}],"env":[{"name":)"
-               R"("LOG_LEVEL","value":"info"},{"name":"POD_NAME","valueFrom":{"fieldRef":)"
-               R"({"apiVersion":"v1","fieldPath":"metadata.name"}}},{"name":"POD_NAMESPACE",)"
-               R"("valueFrom":{"fieldRef":{"apiVersion":"v1","fieldPath":"metadata.namespace"}}}],)"
-               R"("resources":{"limits":{"cpu":"500m","memory":"256Mi"},"requests":{"cpu":)"
-               R"("100m","memory":"128Mi"}},"volumeMounts":[{"name":")")
-        .append(volume);
-    out.append(R"(","readOnly":true,"mountPath":"/var/run/secrets/kubernetes.io/serviceaccount"}],)"
-               R"("livenessProbe":{"httpGet":{"path":"/healthz","port":8080,"scheme":"HTTP"},)"
-               R"("initialDelaySeconds":10,"timeoutSeconds":1,"periodSeconds":10,)"
-               R"("successThreshold":1,"failureThreshold":3},"readinessProbe":{"httpGet":)"
-               R"({"path":"/ready","port":8080,"scheme":"HTTP"},"timeoutSeconds":1,)"
-               R"("periodSeconds":5,"successThreshold":1,"failureThreshold":3},)"
-               R"("terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":)"
-               R"("File","imagePullPolicy":"IfNotPresent"})");
-    SimPodContainers::appendSidecarSpec(out, m_config, o);
-    out.append(R"(],"restartPolicy":"Always",)"
-               R"("terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst",)"
-               R"("imagePullSecrets":[{"name":"registry-credentials"}],)"
-               R"("serviceAccountName":"default","serviceAccount":"default","nodeName":)");
-    q(out, o.nodeName);
-    out.append(R"(,"securityContext":{},"schedulerName":"default-scheduler","tolerations":[)"
-               R"({"key":"node.kubernetes.io/not-ready","operator":"Exists","effect":"NoExecute",)"
-               R"("tolerationSeconds":300},{"key":"node.kubernetes.io/unreachable","operator":)"
-               R"("Exists","effect":"NoExecute","tolerationSeconds":300}],"priority":0,)"
-               R"("enableServiceLinks":true,"preemptionPolicy":"PreemptLowerPriority"},)"
-               R"("status":{"phase":)");
-    q(out, o.phase);
-    out.append(R"(,"conditions":[)");
-    const char *const conditions[] = {"PodReadyToStartContainers", "Initialized", "Ready",
-                                      "ContainersReady", "PodScheduled"};
-    for (const char *c : conditions) {
-        const bool isReadiness = qstrcmp(c, "Ready") == 0 || qstrcmp(c, "ContainersReady") == 0;
-        out.append(R"({"type":")").append(c).append(R"(","status":")");
-        out.append(isReadiness ? readyText : QByteArray("True"));
-        out.append(R"(","lastProbeTime":null,"lastTransitionTime":")")
-            .append(started)
-            .append("\"}");
-        out.append(qstrcmp(c, "PodScheduled") == 0 ? "]" : ",");
-    }
-    const QByteArray hostIp = "10.0.0." + num(o.nodeName.mid(5).toInt() + 10);
-    out.append(R"(,"hostIP":")").append(hostIp).append(R"(","hostIPs":[{"ip":")").append(hostIp);
-    if (o.phase != "Pending") {
-        out.append(R"("}],"podIP":")")
-            .append(o.podIp)
-            .append(R"(","podIPs":[{"ip":")")
-            .append(o.podIp);
-    }
-    out.append(R"("}],"startTime":")").append(started);
-    out.append(R"(","containerStatuses":[{"name":"app","state":)");
-    if (!o.trouble.isEmpty())
-        SimTrouble::appendContainerState(out, o, started);
-    else if (running)
-        out.append(R"({"running":{"startedAt":")").append(started).append("\"}}");
-    else if (o.phase == "Pending")
-        out.append(R"({"waiting":{"reason":"ContainerCreating"}})");
-    else
-        out.append(R"({"terminated":{"exitCode":)")
-            .append(o.phase == "Succeeded" ? "0" : "1")
-            .append(R"(,"reason":")")
-            .append(o.phase == "Succeeded" ? "Completed" : "Error")
-            .append(R"(","startedAt":")")
-            .append(started)
-            .append(R"(","finishedAt":")")
-            .append(started)
-            .append("\"}}");
-    out.append(o.trouble.isEmpty() ? R"(,"lastState":{},"ready":)" : R"(,"ready":)");
-    out.append(ready ? "true" : "false");
-    out.append(R"(,"restartCount":)").append(num(o.restarts));
-    out.append(R"(,"image":)");
-    q(out, o.image);
-    out.append(R"(,"imageID":)");
-    q(out, o.image.left(o.image.indexOf(':')) + "@sha256:" + hex64(idSeed, ~idSeed));
-    out.append(R"(,"containerID":"containerd://)")
-        .append(hex64(idSeed * 31 + quint64(o.restarts), idSeed ^ 0x5bd1e995))
-        .append(R"(","started":)")
-        .append(running ? "true" : "false")
-        .append('}');
-    SimPodContainers::appendSidecarStatus(out, m_config, o, started);
-    out.append(']');
-    SimPodContainers::appendInitStatus(out, m_config, o, started);
-    out.append(R"(,"qosClass":"Burstable"})");
-}
-
-void SimObjectFactory::renderNode(QByteArray &out, const SimObject &o) const
-{
-    const QByteArray ts = SimJson::timestamp(o.createdMs);
-    const QByteArray index = o.name.mid(5);
-    out.append(R"(,"spec":{"podCIDR":"10.244.)")
-        .append(index)
-        .append(R"(.0/24","podCIDRs":["10.244.)");
-    out.append(index).append(R"(.0/24"],"providerID":"kubeglass://)").append(o.name);
-    out.append(R"("},"status":{"capacity":{"cpu":"8","ephemeral-storage":"102625208Ki",)"
-               R"("hugepages-2Mi":"0","memory":"32863256Ki","pods":"110"},"allocatable":{"cpu":)"
-               R"("8","ephemeral-storage":"102625208Ki","hugepages-2Mi":"0","memory":)"
-               R"("32760856Ki","pods":"110"},"conditions":[)");
-    const bool notReady = o.trouble == "NotReady";
-    const char *const conds[][3] = {
-        {"MemoryPressure", "False", "KubeletHasSufficientMemory"},
-        {"DiskPressure", "False", "KubeletHasNoDiskPressure"},
-        {"PIDPressure", "False", "KubeletHasSufficientPID"},
-        {"Ready", notReady ? "Unknown" : "True", notReady ? "NodeStatusUnknown" : "KubeletReady"}};
-    for (const auto &c : conds) {
-        out.append(R"({"type":")").append(c[0]).append(R"(","status":")").append(c[1]);
-        out.append(R"(","lastHeartbeatTime":")").append(ts).append(R"(","lastTransitionTime":")");
-        out.append(ts)
-            .append(R"(","reason":")")
-            .append(c[2])
-            .append(R"(","message":"kubelet is healthy"})");
-        out.append(qstrcmp(c[0], "Ready") == 0 ? "]" : ",");
-    }
-    out.append(R"(,"addresses":[{"type":"InternalIP","address":"10.0.0.)")
-        .append(num(index.toInt() + 10))
-        .append(R"("},{"type":"Hostname","address":")")
-        .append(o.name);
-    out.append(
-        R"("}],"daemonEndpoints":{"kubeletEndpoint":{"Port":10250}},"nodeInfo":)"
-        R"({"machineID":"4c4c4544004d3510804bc4c04f333232","systemUUID":)"
-        R"("4c4c4544-004d-3510-804b-c4c04f333232","bootID":"a1b2c3d4-0000-4000-8000-)"
-        R"(000000000001","kernelVersion":"6.1.0-18-amd64","osImage":"Debian GNU/Linux 12)"
-        R"x( (bookworm)","containerRuntimeVersion":"containerd://1.7.13","kubeletVersion":)x"
-        R"("v1.31.0","kubeProxyVersion":"v1.31.0","operatingSystem":"linux",)"
-        R"("architecture":"amd64"},"images":[{"names":["docker.io/library/nginx@sha256:)"
-        R"(0d17b565c37bcbd895e9d92315a05c1c3c9a29f762b011a10c54a66cd53c9b31",)"
-        R"("docker.io/library/nginx:1.25.3"],"sizeBytes":70520324},{"names":[)"
-        R"("registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097",)"
-        R"("registry.k8s.io/pause:3.9"],"sizeBytes":321520}]})");
-}
-
-void SimObjectFactory::renderDeployment(QByteArray &out, const SimObject &o) const
-{
-    const QByteArray ts = SimJson::timestamp(o.createdMs);
-    out.append(R"(,"spec":{"replicas":)").append(num(o.replicas));
-    out.append(R"(,"selector":{"matchLabels":{"app":)");
-    q(out, o.name);
-    out.append(R"(}},"template":{"metadata":{"creationTimestamp":null,"labels":{"app":)");
-    q(out, o.name);
-    out.append(R"(}},"spec":{"containers":[{"name":"app","image":)");
-    q(out, o.image);
-    out.append(R"(,"ports":[{"name":"http","containerPort":8080,"protocol":"TCP"}],"resources":)"
-               R"({"limits":{"cpu":"500m","memory":"256Mi"},"requests":{"cpu":"100m","memory":)"
-               R"("128Mi"}},"terminationMessagePath":"/dev/termination-log",)"
-               R"("terminationMessagePolicy":"File","imagePullPolicy":"IfNotPresent"}],)"
-               R"("restartPolicy":"Always","terminationGracePeriodSeconds":30,"dnsPolicy":)"
-               R"("ClusterFirst","securityContext":{},"schedulerName":"default-scheduler"}},)"
-               R"("strategy":{"type":"RollingUpdate","rollingUpdate":{"maxUnavailable":"25%",)"
-               R"("maxSurge":"25%"}},"revisionHistoryLimit":10,"progressDeadlineSeconds":600},)"
-               R"("status":{"observedGeneration":)")
-        .append(num(o.generation));
-    out.append(R"(,"replicas":)").append(num(o.replicas));
-    out.append(R"(,"updatedReplicas":)").append(num(o.replicas));
-    out.append(R"(,"readyReplicas":)").append(num(o.readyReplicas));
-    out.append(R"(,"availableReplicas":)").append(num(o.readyReplicas));
-    out.append(R"(,"conditions":[{"type":"Available","status":")")
-        .append(o.readyReplicas == o.replicas ? "True" : "False")
-        .append(R"(","lastUpdateTime":")")
-        .append(ts)
-        .append(R"(","lastTransitionTime":")")
-        .append(ts)
-        .append(
-            R"(","reason":"MinimumReplicasAvailable","message":"Deployment has minimum availability."},)"
-            R"({"type":"Progressing","status":"True","lastUpdateTime":")")
-        .append(ts)
-        .append(R"(","lastTransitionTime":")")
-        .append(ts)
-        .append(
-            R"(","reason":"NewReplicaSetAvailable","message":"ReplicaSet has successfully progressed."}]})");
-}
-
-void SimObjectFactory::renderReplicaSet(QByteArray &out, const SimObject &o) const
-{
-    out.append(R"(,"spec":{"replicas":)").append(num(o.replicas));
-    out.append(R"(,"selector":{"matchLabels":{)");
-    for (qsizetype i = 0; i < o.labels.size() && i < 2; ++i) {
-        if (i)
-            out.append(',');
-        q(out, o.labels[i].first);
-        out.append(':');
-        q(out, o.labels[i].second);
-    }
-    out.append(R"(}},"template":{"spec":{"containers":[{"name":"app","image":)");
-    q(out, o.image);
-    out.append(R"(}]}}},"status":{"replicas":)").append(num(o.replicas));
-    out.append(R"(,"fullyLabeledReplicas":)").append(num(o.replicas));
-    out.append(R"(,"readyReplicas":)").append(num(o.readyReplicas));
-    out.append(R"(,"availableReplicas":)").append(num(o.readyReplicas));
-    out.append(R"(,"observedGeneration":)").append(num(o.generation)).append("}");
-}
-
-void SimObjectFactory::renderWidget(QByteArray &out, const SimObject &o) const
-{
-    const quint32 h = qHash(o.name);
-    out.append(R"(,"spec":{"color":")").append(SimTableCells::widgetColor(o.name));
-    out.append(R"(","size":)").append(num(h % 10 + 1));
-    out.append(R"(},"status":{"phase":)");
-    q(out, o.phase);
-    out.append('}');
-}
-
-void SimObjectFactory::renderCrd(QByteArray &out) const
-{
-    out.append(
-        R"(,"spec":{"group":"demo.kubeglass.io","names":{"plural":"widgets","singular":"widget",)"
-        R"("shortNames":["wdg"],"kind":"Widget","listKind":"WidgetList"},"scope":"Namespaced",)"
-        R"("versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":)"
-        R"({"type":"object","properties":{"spec":{"type":"object","properties":{"color":)"
-        R"({"type":"string"},"size":{"type":"integer"}}},"status":{"type":"object",)"
-        R"("properties":{"phase":{"type":"string"}}}}}},"additionalPrinterColumns":[)"
-        R"({"name":"Color","type":"string","jsonPath":".spec.color"},{"name":"Size","type":)"
-        R"("integer","jsonPath":".spec.size"},{"name":"Phase","type":"string","jsonPath":)"
-        R"(".status.phase"},{"name":"Age","type":"date","jsonPath":".metadata.creationTimestamp"}]}],)"
-        R"("conversion":{"strategy":"None"}},"status":{"conditions":[{"type":"Established",)"
-        R"("status":"True","reason":"InitialNamesAccepted","message":"the initial names have been accepted"}],)"
-        R"("acceptedNames":{"plural":"widgets","singular":"widget","shortNames":["wdg"],)"
-        R"("kind":"Widget","listKind":"WidgetList"},"storedVersions":["v1"]})");
+    m_renderer.render(o);
 }

@@ -2,12 +2,14 @@
 
 #include "sim/SimConfig.h"
 #include "sim/SimObject.h"
+#include "sim/SimObjectRenderer.h"
 
 #include <QList>
 #include <QRandomGenerator>
 
 // Builds realistic objects: the initial cluster from a SimConfig (reproducible by seed), new
-// and changed pods for churn, and each object's JSON, rendered once per version.
+// and changed pods for churn, and each object's JSON, rendered once per version
+// (SimObjectRenderer).
 class SimObjectFactory
 {
 public:
@@ -42,14 +44,6 @@ private:
     QByteArray randomSuffix(int length);
     qint64 randomPastMs(qint64 maxAgeMs);
     SimObject podFor(const Workload &w, const QByteArray &name);
-    void renderMetadata(QByteArray &out, const SimObject &o) const;
-    void renderBody(QByteArray &out, const SimObject &o) const;
-    void renderPod(QByteArray &out, const SimObject &o) const;
-    void renderNode(QByteArray &out, const SimObject &o) const;
-    void renderDeployment(QByteArray &out, const SimObject &o) const;
-    void renderReplicaSet(QByteArray &out, const SimObject &o) const;
-    void renderWidget(QByteArray &out, const SimObject &o) const;
-    void renderCrd(QByteArray &out) const;
 
     SimConfig m_config;
     int m_podsMade = 0; // counts pods for SimConfig::sidecarEvery
@@ -58,4 +52,5 @@ private:
     QList<QByteArray> m_nodes;
     QList<Workload> m_workloads;
     qint64 m_startMs;
+    SimObjectRenderer m_renderer;
 };

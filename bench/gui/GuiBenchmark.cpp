@@ -3,7 +3,6 @@
 #include "core/config/KubeconfigLoader.h"
 #include "core/discovery/ResourceType.h"
 #include "core/session/WatchSession.h"
-#include "core/store/StoreDelta.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/clusters/ClusterMember.h"
@@ -14,6 +13,7 @@
 #include "ui/table/ObjectTableModel.h"
 #include "ui/window/MainWindow.h"
 
+#include "bench/gui/BenchMemory.h"
 #include "bench/gui/TableSignalMeter.h"
 #include "bench/support/BenchClock.h"
 #include "bench/support/StallMonitor.h"
@@ -21,7 +21,6 @@
 #include <QAccessible>
 #include <QAction>
 #include <QCoreApplication>
-#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLineEdit>
@@ -32,9 +31,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <malloc.h>
-#include <sys/resource.h>
-#include <unistd.h>
 #include <vector>
 
 using BenchClock::processCpuMs;
@@ -44,22 +40,6 @@ using BenchClock::waitUntil;
 namespace {
 
 constexpr char kProbeNamespace[] = "default";
-
-qint64 currentRssKb()
-{
-    QFile statm(QStringLiteral("/proc/self/statm"));
-    if (!statm.open(QIODevice::ReadOnly))
-        return 0;
-    const QList<QByteArray> fields = statm.readAll().split(' ');
-    return fields.size() > 1 ? fields[1].toLongLong() * sysconf(_SC_PAGESIZE) / 1024 : 0;
-}
-
-qint64 peakRssKb()
-{
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    return usage.ru_maxrss;
-}
 
 double percentile(QList<double> values, double fraction)
 {
@@ -107,7 +87,7 @@ bool GuiBenchmark::resolveContexts()
         QTextStream(stdout) << "context " << target.name << " at " << target.url.toString()
                             << " (started apart)\n";
     }
-    m_simRssKb = currentRssKb();
+    m_simRssKb = BenchMemory::currentRssKb();
     return true;
 }
 
@@ -121,7 +101,7 @@ bool GuiBenchmark::startSimulator()
         target.url = m_options.server;
         m_rest.server = target.url;
         m_targets.append(target);
-        m_simRssKb = currentRssKb(); // the process before the window: Qt alone
+        m_simRssKb = BenchMemory::currentRssKb(); // the process before the window: Qt alone
         QTextStream(stdout) << "simulator at " << target.url.toString() << " (started apart)\n";
         return true;
     }
@@ -140,7 +120,7 @@ bool GuiBenchmark::startSimulator()
     }
     m_rest.server = target.url;
     m_targets.append(target);
-    m_simRssKb = currentRssKb();
+    m_simRssKb = BenchMemory::currentRssKb();
     QTextStream(stdout) << "simulator with " << m_options.pods << " pods started in "
                         << simStart.elapsed() << " ms (RSS " << m_simRssKb / 1024 << " MiB)\n";
     return true;
@@ -179,7 +159,7 @@ int GuiBenchmark::run()
     if (!m_failed)
         measureWideToggle();
     // Peak before the measuring copy below adds its own rows.
-    const qint64 peak = peakRssKb();
+    const qint64 peak = BenchMemory::peakRssKb();
     if (!m_failed)
         measureTableMemory();
     if (m_sim) {
@@ -277,7 +257,7 @@ void GuiBenchmark::measureStartup()
     m_sheet.add(QStringLiteral("stall p99 during sync"), m_stalls->stallPercentileMs(0.99),
                 QStringLiteral("ms"), -1);
     m_sheet.addText(QStringLiteral("  table model signals during sync"), m_tableSignals->summary());
-    m_syncedRssKb = currentRssKb();
+    m_syncedRssKb = BenchMemory::currentRssKb();
 }
 
 bool GuiBenchmark::waitForSync(int timeoutMs)
@@ -568,53 +548,10 @@ void GuiBenchmark::measureWideToggle()
 
 void GuiBenchmark::measureTableMemory()
 {
-    // Second models and a proxy over the same (shared) objects, as the window stacks them (one
-    // model per cluster, merged), sorted and filtered once: what the table adds per row on top
-    // of the stores, from the heap's own count (RSS moves in pages and keeps freed memory).
-    const QList<ClusterMember *> &members = m_window->clusters()->members();
-    std::vector<StoreDelta> all(size_t(members.size()));
-    for (qsizetype i = 0; i < members.size(); ++i) {
-        const ObjectTableModel *model = members[i]->model();
-        all[size_t(i)].added.reserve(model->rowCount());
-        for (int row = 0; row < model->rowCount(); ++row)
-            all[size_t(i)].added.append(model->objectAt(row));
-    }
-    const size_t before = mallinfo2().uordblks;
-    {
-        std::vector<std::unique_ptr<ObjectTableModel>> copies;
-        QList<ClusterTableModel::Cluster> clusters;
-        for (const ClusterMember *member : members) {
-            const ObjectTableModel *model = member->model();
-            auto copy = std::make_unique<ObjectTableModel>();
-            copy->setResourceKind(m_options.nodes ? QStringLiteral("Node") : QStringLiteral("Pod"),
-                                  !m_options.nodes);
-            // The window's columns by title (the Namespace column is the model's own).
-            QList<TableColumn> columns;
-            for (int column = 1; column < model->columnCount(); ++column)
-                columns.append({model->columnTitle(column), QStringLiteral("string"), QString(),
-                                QString(), 0});
-            copy->setServerColumns(columns);
-            clusters.append({member->name(), copy.get(), QColor()});
-            copies.push_back(std::move(copy));
-        }
-        ClusterTableModel merged;
-        merged.setClusters(clusters);
-        ObjectSortFilterProxy proxy;
-        proxy.setSourceModel(&merged);
-        proxy.sort(1, Qt::AscendingOrder);
-        for (size_t i = 0; i < copies.size(); ++i) {
-            copies[i]->applyDelta(all[i]);
-            copies[i]->flushPending();
-        }
-        proxy.setText(QStringLiteral("no-such-pod"));
-        proxy.finishFiltering();
-        proxy.setText(QString());
-        proxy.finishFiltering();
-        const double bytes = double(mallinfo2().uordblks - before);
-        m_sheet.addText(
-            QStringLiteral("model + proxy heap per row"),
-            QStringLiteral("%1 bytes").arg(bytes / std::max(1, merged.rowCount()), 0, 'f', 0));
-    }
+    const double bytes =
+        BenchMemory::tableHeapBytesPerRow(m_window->clusters()->members(), m_options.nodes);
+    m_sheet.addText(QStringLiteral("model + proxy heap per row"),
+                    QStringLiteral("%1 bytes").arg(bytes, 0, 'f', 0));
 }
 
 QString GuiBenchmark::perTarget(const std::function<double(const Target &)> &figure) const

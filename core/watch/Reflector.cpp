@@ -3,15 +3,13 @@
 #include "core/Logging.h"
 #include "core/net/RestClient.h"
 #include "core/store/ObjectStore.h"
-#include "core/watch/BackoffManager.h"
-#include "core/watch/InternalErrorRetry.h"
 #include "core/watch/ListSync.h"
 #include "core/watch/ObjectDecoder.h"
 #include "core/watch/StreamingListSync.h"
 #include "core/watch/WatchListSupport.h"
+#include "core/watch/WatchQuery.h"
 
 #include <QRandomGenerator>
-#include <QUrlQuery>
 
 #include <utility>
 
@@ -28,25 +26,24 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
     , m_decoder(std::make_unique<ObjectDecoder>())
     , m_stream(std::make_unique<WatchStream>(
           client, m_decoder.get(), m_clock, this,
-          WatchStream::Handlers{
-              [this] { onAnswered(); }, [this](WatchEvent &event) { return onStreamEvent(event); },
-              [this](WatchStream::End end, const ApiError &error) { onStreamEnded(end, error); },
-              [this](const WatchLiveness::Failure &failure) {
-                  restartDeadWatch(failure);
-              }}))
+          WatchStream::Handlers{std::bind_front(&Reflector::onAnswered, this),
+                                std::bind_front(&Reflector::onStreamEvent, this),
+                                std::bind_front(&Reflector::onStreamEnded, this),
+                                std::bind_front(&Reflector::restartDeadWatch, this)}))
+    , m_admission(m_clock)
     , m_streamingList(std::make_unique<StreamingListSync>(
-          m_clock, this, [this](bool hardLimit) { abandonStreamingList(hardLimit); }))
-    , m_list(std::make_unique<ListSync>(client, m_decoder.get(), store, this,
-                                        ListSync::Handlers{[this] { onAnswered(); },
-                                                           [this](qint64 items, qint64 remaining) {
-                                                               m_stats.itemsListed = items;
-                                                               m_stats.remainingEstimate =
-                                                                   remaining;
-                                                               emit listProgress(items, remaining);
-                                                           },
-                                                           [this](bool ok) {
-                                                               onListFinished(ok);
-                                                           }}))
+          m_clock, this, std::bind_front(&Reflector::abandonStreamingList, this)))
+    , m_list(std::make_unique<ListSync>(
+          client, m_decoder.get(), store, this,
+          ListSync::Handlers{std::bind_front(&Reflector::onAnswered, this),
+                             std::bind_front(&Reflector::onListProgress, this),
+                             std::bind_front(&Reflector::onListFinished, this)}))
+    , m_backoff(m_clock, this)
+    , m_resync(m_clock, this, [this] {
+        ++m_stats.resyncs;
+        m_store->resync();
+        emit resynced(m_stats.resyncs);
+    })
 {
     setOptions(options);
 }
@@ -54,70 +51,27 @@ Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &
 Reflector::~Reflector()
 {
     cancelAll();
-    if (m_resyncTimer)
-        m_clock->cancel(m_resyncTimer);
-}
-
-void Reflector::setRandomSource(std::function<double()> random)
-{
-    m_random = std::move(random);
-}
-
-void Reflector::setWatchListSupport(WatchListSupport *support)
-{
-    m_watchListSupport = support;
-}
-
-void Reflector::setTarget(const WatchTarget &target)
-{
-    m_target = target;
 }
 
 void Reflector::setOptions(const ReflectorOptions &options)
 {
     m_options = options;
-    m_backoff = std::make_unique<BackoffManager>(
-        m_clock, [this] { return m_random(); }, options.backoffInitialMs, options.backoffMaxMs,
-        options.backoffResetAfterMs);
-    m_internalErrorRetry =
-        std::make_unique<InternalErrorRetry>(m_clock, options.maxInternalErrorRetryMs);
-}
-
-// --- The state machine ------------------------------------------------------------------------
-
-ReflectorPhase Reflector::phaseOf(State state, bool answered)
-{
-    switch (state) {
-    case State::Idle:
-        return ReflectorPhase::Idle;
-    case State::Listing:
-    case State::StreamingList:
-        return answered ? ReflectorPhase::Listing : ReflectorPhase::Connecting;
-    case State::Watching:
-        return answered ? ReflectorPhase::Watching : ReflectorPhase::Connecting;
-    case State::BackingOff:
-        return ReflectorPhase::BackingOff;
-    case State::Stopped:
-        break;
-    }
-    return ReflectorPhase::Stopped;
+    m_backoff.configure(options, [this] { return m_random(); });
+    m_resync.setPeriod(options.resyncPeriodMs);
+    m_recovery = std::make_unique<RecoveryRules>(m_clock, options.maxInternalErrorRetryMs);
 }
 
 void Reflector::enter(State state, bool answered)
 {
-    m_state = state;
-    m_answered = answered;
-    const ReflectorPhase phase = phaseOf(m_state, m_answered);
-    if (phase == m_phase)
+    if (!m_machine.enter(state, answered))
         return;
-    m_phase = phase;
-    qCDebug(lcReflector) << m_target.path() << "phase" << reflectorPhaseName(phase);
-    emit phaseChanged(phase);
+    qCDebug(lcReflector) << m_target.path() << "phase" << reflectorPhaseName(phase());
+    emit phaseChanged(phase());
 }
 
 void Reflector::onAnswered()
 {
-    enter(m_state, true);
+    enter(m_machine.state(), true);
 }
 
 void Reflector::setResourceVersion(const QString &resourceVersion)
@@ -136,19 +90,15 @@ void Reflector::reportError(const ApiError &error)
     emit errorOccurred(error);
 }
 
-// --- Lifecycle --------------------------------------------------------------------------------
-
 void Reflector::start()
 {
-    if (m_state != State::Idle && m_state != State::Stopped)
+    if (m_machine.isRunning())
         return;
     ++m_generation;
     m_stats = ReflectorStats();
-    m_hasSynced = false;
+    m_history.reset();
     m_list->reset();
-    m_resourceVersionUnavailable = false;
-    m_listedOnce = m_watchedOnce = false;
-    scheduleResync();
+    m_resync.start();
     beginCycle();
 }
 
@@ -156,16 +106,13 @@ void Reflector::stop()
 {
     ++m_generation;
     cancelAll();
-    if (m_resyncTimer) {
-        m_clock->cancel(m_resyncTimer);
-        m_resyncTimer = 0;
-    }
+    m_resync.stop();
     enter(State::Stopped);
 }
 
 void Reflector::relist()
 {
-    if (m_state == State::Idle || m_state == State::Stopped) {
+    if (!m_machine.isRunning()) {
         start();
         return;
     }
@@ -176,8 +123,9 @@ void Reflector::relist()
 
 void Reflector::reconnectNow(const QString &reason)
 {
-    const bool backingOff = m_state == State::BackingOff;
-    const bool watching = m_state == State::Watching && m_stream->isOpen(); // answered or not
+    const State state = m_machine.state();
+    const bool backingOff = state == State::BackingOff;
+    const bool watching = state == State::Watching && m_stream->isOpen(); // answered or not
     if (!backingOff && !watching)
         return;
     qCInfo(lcReflector) << m_target.path() << "reconnecting now:" << reason;
@@ -185,9 +133,9 @@ void Reflector::reconnectNow(const QString &reason)
     m_stats.lastReconnectTime = m_clock->currentDateTime();
     m_stats.lastReconnectReason = reason;
     if (backingOff) {
-        const Resume next = m_resume;
+        const Step next = m_resume;
         cancelTimer();
-        resume(next);
+        go(next);
     } else {
         startWatch(); // from the last resourceVersion; drops the old watch
     }
@@ -195,10 +143,7 @@ void Reflector::reconnectNow(const QString &reason)
 
 void Reflector::cancelTimer()
 {
-    if (m_timer) {
-        m_clock->cancel(m_timer);
-        m_timer = 0;
-    }
+    m_backoff.cancel();
     m_stats.backoffDue = QDateTime();
 }
 
@@ -207,19 +152,6 @@ void Reflector::cancelAll()
     cancelTimer();
     m_list->abort();
     discardWatch();
-}
-
-void Reflector::scheduleResync()
-{
-    if (m_options.resyncPeriodMs <= 0)
-        return;
-    m_resyncTimer = m_clock->callAfter(m_options.resyncPeriodMs, this, [this] {
-        m_resyncTimer = 0;
-        ++m_stats.resyncs;
-        m_store->resync();
-        emit resynced(m_stats.resyncs);
-        scheduleResync();
-    });
 }
 
 QString Reflector::watchListKey() const
@@ -239,56 +171,58 @@ void Reflector::beginCycle()
     startList();
 }
 
-void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, Resume then)
+void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, Step then)
 {
     cancelTimer();
-    const qint64 delay = m_backoff->next(qMax<qint64>(0, retryAfterMs));
+    const qint64 delay = m_backoff.nextDelay(retryAfterMs);
     enter(State::BackingOff);
     m_stats.backoffMs = delay;
     m_stats.backoffDue = m_clock->currentDateTime().addMSecs(delay);
     qCDebug(lcReflector) << m_target.path() << "backing off" << delay << "ms:" << reason;
     emit backoffScheduled(delay, m_stats.backoffDue, reason);
-    const quint64 generation = m_generation;
     m_resume = then;
-    m_timer = m_clock->callAfter(delay, this, [this, generation] {
+    m_backoff.start(delay, [this, generation = m_generation] {
         if (generation != m_generation)
             return;
-        m_timer = 0;
         m_stats.backoffDue = QDateTime();
-        resume(m_resume);
+        go(m_resume);
     });
 }
 
-void Reflector::resume(Resume next)
+void Reflector::go(Step next)
 {
     switch (next) {
-    case Resume::ListAndWatch:
-        beginCycle();
-        return;
-    case Resume::Watch:
-        startWatch();
-        return;
-    case Resume::StreamingList:
-        startStreamingList();
-        return;
+    case Step::ListAndWatch:
+        return beginCycle();
+    case Step::List:
+        return startList();
+    case Step::Watch:
+        return startWatch();
+    case Step::StreamingList:
+        return startStreamingList();
     }
 }
 
-// --- LIST -------------------------------------------------------------------------------------
-
-QString Reflector::relistResourceVersion() const
+void Reflector::follow(const RecoveryRules::Decision &decision)
 {
-    // client-go's relistResourceVersion(): a consistent read after Expired/TooLarge, "0" (any
-    // cached state) before the first sync, else at least as new as what we saw last.
-    if (m_resourceVersionUnavailable)
-        return QString();
-    return m_stats.resourceVersion.isEmpty() ? QStringLiteral("0") : m_stats.resourceVersion;
+    if (!decision.error.isNull()) {
+        const quint64 generation = m_generation;
+        reportError(decision.error);
+        if (generation != m_generation) // a slot stopped or relisted on the error
+            return;
+    }
+    if (decision.withoutResourceVersion)
+        m_history.setResourceVersionUnavailable(true);
+    if (decision.backOff)
+        backOffThen(decision.reason, decision.retryAfterMs, decision.next);
+    else
+        go(decision.next);
 }
 
 // A list or streaming list begins; client-go counts each after the first as a relist.
 void Reflector::beginSync()
 {
-    if (std::exchange(m_listedOnce, true)) {
+    if (m_history.beginSync()) {
         ++m_stats.relists;
         emit relisted(m_stats.relists);
     }
@@ -301,18 +235,26 @@ void Reflector::beginSync()
 void Reflector::syncWith(QList<StoredObjectPtr> objects, const QString &resourceVersion)
 {
     m_store->replace(std::move(objects), resourceVersion);
-    m_resourceVersionUnavailable = false;
+    m_history.setResourceVersionUnavailable(false);
     setResourceVersion(resourceVersion);
-    m_hasSynced = true;
+    m_history.setSynced();
     m_stats.syncedCount = m_store->size();
 }
 
 void Reflector::startList()
 {
     enter(State::Listing); // "listing" once the server answers
-    const QString resourceVersion = relistResourceVersion();
+    const QString resourceVersion = m_history.relistResourceVersion(m_stats.resourceVersion);
     beginSync();
-    m_list->start(m_target, m_options, resourceVersion, m_options.previewFirstList && !m_hasSynced);
+    m_list->start(m_target, m_options, resourceVersion,
+                  m_options.previewFirstList && !m_history.hasSynced());
+}
+
+void Reflector::onListProgress(qint64 itemsSoFar, qint64 remainingEstimate)
+{
+    m_stats.itemsListed = itemsSoFar;
+    m_stats.remainingEstimate = remainingEstimate;
+    emit listProgress(itemsSoFar, remainingEstimate);
 }
 
 void Reflector::onListFinished(bool ok)
@@ -323,17 +265,17 @@ void Reflector::onListFinished(bool ok)
         reportError(error);
         if (generation != m_generation) // a slot stopped or relisted
             return;
-        if ((error.isExpired() || error.isTooLargeResourceVersion()) && !m_list->retried()) {
+        if (RecoveryRules::listAgainAtOnce(error, m_list->retried())) {
             // At once, once, without a resourceVersion: a consistent read cannot be too old.
-            m_resourceVersionUnavailable = true;
+            m_history.setResourceVersionUnavailable(true);
             m_stats.itemsListed = 0;
             m_stats.remainingEstimate = -1;
-            m_list->retry(relistResourceVersion());
+            m_list->retry(m_history.relistResourceVersion(m_stats.resourceVersion));
             return;
         }
         m_list->fail();
         backOffThen(QStringLiteral("list failed: %1").arg(error.toString()), error.retryAfterMs,
-                    Resume::ListAndWatch);
+                    Step::ListAndWatch);
         return;
     }
     QString resourceVersion;
@@ -348,20 +290,6 @@ void Reflector::onListFinished(bool ok)
         startWatch();
 }
 
-// --- WATCH and streaming list -----------------------------------------------------------------
-
-// client-go's rewatchResourceVersion(): a streaming list after Expired/TooLarge, or before any
-// sync, asks for the newest state.
-QString Reflector::rewatchResourceVersion() const
-{
-    return m_resourceVersionUnavailable ? QString() : m_stats.resourceVersion;
-}
-
-qint64 Reflector::nextWatchTimeoutSeconds()
-{
-    return 300 + qint64(qBound(0.0, m_random(), 0.999999) * 300.0);
-}
-
 void Reflector::discardWatch()
 {
     m_stream->close();
@@ -371,71 +299,41 @@ void Reflector::discardWatch()
 void Reflector::startWatch()
 {
     discardWatch();
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
-    query.addQueryItem(QStringLiteral("resourceVersion"), m_stats.resourceVersion);
-    if (std::exchange(m_watchedOnce, true)) {
+    const QString resourceVersion = m_stats.resourceVersion;
+    if (m_history.beginWatch()) {
         ++m_stats.watchRestarts;
         emit watchRestarted(m_stats.watchRestarts);
     }
-    openStream(query, State::Watching);
+    openStream(State::Watching, resourceVersion);
 }
 
 void Reflector::startStreamingList()
 {
     discardWatch();
-    QUrlQuery query;
-    query.addQueryItem(QStringLiteral("watch"), QStringLiteral("true"));
-    m_streamingList->begin(query, rewatchResourceVersion(), m_options);
+    const QString resourceVersion = m_history.rewatchResourceVersion(m_stats.resourceVersion);
+    m_streamingList->begin(m_options);
     beginSync();
-    openStream(query, State::StreamingList);
+    openStream(State::StreamingList, resourceVersion);
 }
 
-void Reflector::openStream(QUrlQuery &query, State state)
+void Reflector::openStream(State state, const QString &resourceVersion)
 {
-    query.addQueryItem(QStringLiteral("allowWatchBookmarks"), QStringLiteral("true"));
-    const qint64 timeoutSeconds = nextWatchTimeoutSeconds();
-    query.addQueryItem(QStringLiteral("timeoutSeconds"), QString::number(timeoutSeconds));
-    m_target.addCommonQuery(query);
+    const qint64 timeoutSeconds = WatchQuery::timeoutSeconds(m_random());
+    const QUrlQuery query =
+        state == State::Watching
+            ? WatchQuery::watch(m_target, resourceVersion, timeoutSeconds)
+            : WatchQuery::streamingList(m_target, resourceVersion, timeoutSeconds);
     enter(state); // "listing" or "watching" once the server answers
-    m_watchStartedMs = m_clock->nowMs();
-    m_watchEvents = 0;
+    m_admission.begin();
     m_stream->open(m_target, query, m_options, timeoutSeconds);
-}
-
-// client-go's "very short watch": no event, and sooner than minWatchDurationMs.
-bool Reflector::endedAtOnce() const
-{
-    return m_watchEvents == 0 && m_clock->nowMs() - m_watchStartedMs < m_options.minWatchDurationMs;
 }
 
 bool Reflector::onStreamEvent(WatchEvent &event)
 {
-    if (m_state == State::StreamingList)
+    if (m_machine.state() == State::StreamingList)
         streamingListEvent(event);
     else
         watchEvent(event);
-    return true;
-}
-
-// client-go's watchHandler skips objects of another kind and logs them; so do we, and those
-// without metadata. An event let through is counted.
-bool Reflector::admit(const WatchEvent &event)
-{
-    const DecodedObject &decoded = event.object;
-    if (!m_target.accepts(decoded) || !decoded.hasMetadata ||
-        (event.type != WatchEvent::Type::Bookmark && !decoded.object)) {
-        ++m_stats.skipped;
-        qCWarning(lcReflector) << m_target.path() << "skipping a"
-                               << WatchEvent::typeName(event.type) << "event of kind"
-                               << decoded.kind << decoded.apiVersion
-                               << (decoded.hasMetadata ? "" : "without metadata");
-        return false;
-    }
-    ++m_watchEvents;
-    m_stats.lastEventTime = m_clock->currentDateTime();
-    if (event.type == WatchEvent::Type::Bookmark)
-        ++m_stats.bookmarks;
     return true;
 }
 
@@ -448,36 +346,24 @@ StoredObjectPtr Reflector::takeObject(DecodedObject &decoded)
 
 void Reflector::applied(WatchEvent::Type type, const QString &key, const QString &resourceVersion)
 {
-    switch (type) {
-    case WatchEvent::Type::Added:
-        ++m_stats.added;
-        break;
-    case WatchEvent::Type::Modified:
-        ++m_stats.modified;
-        break;
-    default:
-        ++m_stats.deleted;
-        break;
-    }
+    m_admission.count(type, m_stats);
     emit eventApplied(WatchEvent::typeName(type), key, resourceVersion);
 }
 
 void Reflector::watchEvent(WatchEvent &event)
 {
-    if (!admit(event))
+    if (!m_admission.admit(event, m_target, m_stats))
         return;
     const QString &resourceVersion = event.object.resourceVersion;
-    if (event.type == WatchEvent::Type::Bookmark) {
-        setResourceVersion(resourceVersion);
-        emit eventApplied(QStringLiteral("BOOKMARK"), QString(), resourceVersion);
-        return;
+    QString key; // none for a bookmark, which only advances the resourceVersion
+    if (event.type != WatchEvent::Type::Bookmark) {
+        StoredObjectPtr object = takeObject(event.object);
+        key = object->key;
+        if (event.type == WatchEvent::Type::Deleted)
+            m_store->remove(key);
+        else
+            m_store->upsert(std::move(object));
     }
-    StoredObjectPtr object = takeObject(event.object);
-    const QString key = object->key;
-    if (event.type == WatchEvent::Type::Deleted)
-        m_store->remove(key);
-    else
-        m_store->upsert(std::move(object));
     setResourceVersion(resourceVersion);
     applied(event.type, key, resourceVersion);
 }
@@ -485,31 +371,29 @@ void Reflector::watchEvent(WatchEvent &event)
 void Reflector::streamingListEvent(WatchEvent &event)
 {
     m_streamingList->note(); // even an event skipped shows the server is still sending
-    if (!admit(event))
+    if (!m_admission.admit(event, m_target, m_stats))
         return;
     const QString &resourceVersion = event.object.resourceVersion;
-    if (event.type == WatchEvent::Type::Bookmark) {
-        if (event.object.initialEventsEnd) {
-            // The stream delivered the full state: it becomes the store, and the same stream
-            // carries on as the watch.
-            syncWith(m_streamingList->finish(), resourceVersion);
-            m_watchedOnce = true;
-            enter(State::Watching, true);
-            emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
-        }
-        emit eventApplied(QStringLiteral("BOOKMARK"), QString(), resourceVersion);
-        return;
+    QString key;
+    if (event.type != WatchEvent::Type::Bookmark) {
+        StoredObjectPtr object = takeObject(event.object);
+        key = object->key;
+        m_stats.itemsListed = m_streamingList->apply(event.type, std::move(object));
+        emit listProgress(m_stats.itemsListed, -1);
+    } else if (event.object.initialEventsEnd) {
+        // The stream delivered the full state: it becomes the store, and the same stream
+        // carries on as the watch.
+        syncWith(m_streamingList->finish(), resourceVersion);
+        m_history.beginWatch(); // on the same stream
+        enter(State::Watching, true);
+        emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
     }
-    StoredObjectPtr object = takeObject(event.object);
-    const QString key = object->key;
-    m_stats.itemsListed = m_streamingList->apply(event.type, std::move(object));
-    emit listProgress(m_stats.itemsListed, -1);
     applied(event.type, key, resourceVersion);
 }
 
 void Reflector::onStreamEnded(WatchStream::End end, const ApiError &error)
 {
-    const bool streamingList = m_state == State::StreamingList;
+    const bool streamingList = m_machine.state() == State::StreamingList;
     const quint64 generation = m_generation;
     if (end == WatchStream::End::ErrorEvent)
         ++m_stats.errors;
@@ -520,74 +404,15 @@ void Reflector::onStreamEnded(WatchStream::End end, const ApiError &error)
         reportError(error);
     if (generation != m_generation) // a slot stopped or relisted on the error
         return;
-    if (streamingList)
-        streamingListEnded(end, error);
-    else
-        watchEnded(end, error);
-}
-
-void Reflector::watchEnded(WatchStream::End end, const ApiError &error)
-{
-    using End = WatchStream::End;
-    if (end == End::RequestFailed) {
-        backOffThen(QStringLiteral("watch failed: %1").arg(error.toString()), error.retryAfterMs,
-                    WatchStream::isRetriable(error) ? Resume::Watch : Resume::ListAndWatch);
-        return;
-    }
-    const bool internalError =
-        end == End::ErrorEvent && error.httpStatus == 500 &&
-        (error.reason.isEmpty() || error.reason == QLatin1String("InternalError"));
-    m_internalErrorRetry->after(internalError);
-    const QString reason = QStringLiteral("watch: %1").arg(error.toString());
-    if (end == End::Clean && !endedAtOnce()) {
-        startWatch(); // at once, from the last resourceVersion
-    } else if (end == End::Clean) {
-        ApiError shortWatch;
-        shortWatch.message =
-            QStringLiteral("very short watch: %1 ended with no events").arg(m_target.path());
-        const quint64 generation = m_generation;
-        if (error.isNull())
-            reportError(shortWatch);
-        if (generation != m_generation) // a slot stopped or relisted on the error
-            return;
-        backOffThen(shortWatch.message, -1, Resume::ListAndWatch);
-    } else if (end == End::DecodeError) {
-        backOffThen(error.message, -1, Resume::ListAndWatch);
-    } else if (error.httpStatus == 429) {
-        backOffThen(reason, error.retryAfterMs, Resume::Watch);
-    } else if (internalError && m_internalErrorRetry->shouldRetry()) {
-        startWatch();
-    } else {
-        // Expired: relist at lastSyncRV (a second 410 then drops the RV); others: relist.
-        backOffThen(reason, -1, Resume::ListAndWatch);
-    }
-}
-
-void Reflector::streamingListEnded(WatchStream::End end, const ApiError &error)
-{
-    switch (StreamingListSync::next(end, error, endedAtOnce(), m_target.path())) {
-    case StreamingListSync::Next::BackOffThenStreamAgain:
-        backOffThen((end == WatchStream::End::RequestFailed ? QStringLiteral("watch failed: %1")
-                                                            : QStringLiteral("streaming list: %1"))
-                        .arg(error.toString()),
-                    error.retryAfterMs, Resume::StreamingList);
-        return;
-    case StreamingListSync::Next::StreamAgainWithoutResourceVersion:
-        m_resourceVersionUnavailable = true;
-        startStreamingList();
-        return;
-    case StreamingListSync::Next::StreamAgain:
-        startStreamingList();
-        return;
-    case StreamingListSync::Next::List:
-        startList();
-        return;
-    }
+    const bool endedAtOnce = m_admission.endedAtOnce(m_options.minWatchDurationMs);
+    follow(streamingList
+               ? RecoveryRules::afterStreamingList(end, error, endedAtOnce, m_target.path())
+               : m_recovery->afterWatch(end, error, endedAtOnce, m_target.path()));
 }
 
 void Reflector::restartDeadWatch(const WatchLiveness::Failure &failure)
 {
-    const State state = m_state;
+    const State state = m_machine.state();
     const quint64 generation = m_generation;
     discardWatch();
     if (!failure.outlived) {
@@ -599,10 +424,7 @@ void Reflector::restartDeadWatch(const WatchLiveness::Failure &failure)
         return;
     // A watch goes on from the last resourceVersion (no relist); a streaming list that had not
     // reached its initial-events-end bookmark starts a new one from scratch (docs/protocol.md).
-    if (state == State::StreamingList)
-        startStreamingList();
-    else
-        startWatch();
+    go(state == State::StreamingList ? Step::StreamingList : Step::Watch);
 }
 
 // Kubeglass only (client-go waits forever): a server that never ends the initial events of

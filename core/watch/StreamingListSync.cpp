@@ -1,10 +1,7 @@
 #include "core/watch/StreamingListSync.h"
 
-#include "core/Logging.h"
 #include "core/watch/ReflectorOptions.h"
 #include "core/watch/WatchTarget.h"
-
-#include <QUrlQuery>
 
 StreamingListSync::StreamingListSync(Clock *clock, QObject *context,
                                      std::function<void(bool)> abandoned)
@@ -14,13 +11,8 @@ StreamingListSync::StreamingListSync(Clock *clock, QObject *context,
                  })
 {}
 
-void StreamingListSync::begin(QUrlQuery &query, const QString &resourceVersion,
-                              const ReflectorOptions &options)
+void StreamingListSync::begin(const ReflectorOptions &options)
 {
-    query.addQueryItem(QStringLiteral("sendInitialEvents"), QStringLiteral("true"));
-    if (!resourceVersion.isEmpty())
-        query.addQueryItem(QStringLiteral("resourceVersion"), resourceVersion);
-    query.addQueryItem(QStringLiteral("resourceVersionMatch"), QStringLiteral("NotOlderThan"));
     m_objects.clear();
     m_timeoutMs = options.boundedInitialEventsTimeoutMs();
     m_hardLimitMs = options.boundedInitialEventsHardLimitMs();
@@ -71,31 +63,4 @@ ApiError StreamingListSync::abandon(bool hardLimit, const WatchTarget &target)
                         .arg(received)
                         .arg(target.resource);
     return error;
-}
-
-StreamingListSync::Next StreamingListSync::next(WatchStream::End end, const ApiError &error,
-                                                bool endedAtOnce, const QString &path)
-{
-    const bool expired = error.isExpired() || error.isTooLargeResourceVersion();
-    switch (end) {
-    case WatchStream::End::RequestFailed:
-        if (WatchStream::isRetriable(error))
-            return Next::BackOffThenStreamAgain;
-        if (expired)
-            return Next::StreamAgainWithoutResourceVersion;
-        qCInfo(lcReflector) << path << "streaming list rejected; falling back to LIST";
-        return Next::List;
-    case WatchStream::End::Clean:
-        if (!endedAtOnce)
-            return Next::StreamAgain; // it ended before the end bookmark: from scratch
-        qCInfo(lcReflector) << path << "streaming list ended at once; falling back to LIST";
-        return Next::List;
-    case WatchStream::End::ErrorEvent:
-        if (error.httpStatus == 429)
-            return Next::BackOffThenStreamAgain;
-        return expired ? Next::StreamAgainWithoutResourceVersion : Next::List;
-    case WatchStream::End::DecodeError:
-        break;
-    }
-    return Next::List;
 }

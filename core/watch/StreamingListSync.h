@@ -5,7 +5,6 @@
 #include "core/store/StoredObject.h"
 #include "core/watch/WatchDeadline.h"
 #include "core/watch/WatchEvent.h"
-#include "core/watch/WatchStream.h"
 
 #include <QList>
 #include <QString>
@@ -14,33 +13,25 @@
 
 class Clock;
 class QObject;
-class QUrlQuery;
 struct ReflectorOptions;
 struct WatchTarget;
 
 // A streaming list (client-go's watchList): a watch with sendInitialEvents=true whose first
 // events are the whole state, closed by a bookmark annotated k8s.io/initial-events-end, after
-// which the same stream goes on as a plain watch. Holds what arrives until that bookmark, bounds
-// the wait for it (Kubeglass only: client-go waits forever), and says what follows a stream
-// that ends before it (docs/protocol.md). The Reflector owns the stream and the store.
+// which the same stream goes on as a plain watch. Holds what arrives until that bookmark and
+// bounds the wait for it (Kubeglass only: client-go waits forever; docs/protocol.md). The
+// Reflector owns the stream and the store; WatchQuery builds the request, and RecoveryRules
+// says what follows a stream that ends before the bookmark.
 class StreamingListSync
 {
 public:
-    enum class Next
-    {
-        StreamAgain,                       // a new streaming list from scratch, at once
-        StreamAgainWithoutResourceVersion, // the same, after Expired or TooLarge
-        BackOffThenStreamAgain,
-        List, // LIST then WATCH instead
-    };
-
     // abandoned(hardLimit) runs on context's thread when the end bookmark did not come in time.
     // clock, context: not owned.
     StreamingListSync(Clock *clock, QObject *context, std::function<void(bool)> abandoned);
 
-    // A new streaming list: adds its query items at resourceVersion (empty: none), drops what
-    // came before, and starts waiting for the end bookmark as options bound it.
-    void begin(QUrlQuery &query, const QString &resourceVersion, const ReflectorOptions &options);
+    // A new streaming list: drops what came before, and starts waiting for the end bookmark as
+    // options bound it.
+    void begin(const ReflectorOptions &options);
     // An event arrived, skipped or not: the server is still sending.
     void note();
     // An ADDED, MODIFIED or DELETED event; returns how many objects are held.
@@ -51,11 +42,6 @@ public:
     void cancel();
     // After abandoned(hardLimit): the error that says why, for target; drops what arrived.
     ApiError abandon(bool hardLimit, const WatchTarget &target);
-
-    // What follows a stream that ended before the end bookmark. endedAtOnce: with no event,
-    // sooner than ReflectorOptions::minWatchDurationMs. path: for the log.
-    static Next next(WatchStream::End end, const ApiError &error, bool endedAtOnce,
-                     const QString &path);
 
 private:
     WatchDeadline m_deadline; // of the end bookmark

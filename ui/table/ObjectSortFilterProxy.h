@@ -5,9 +5,9 @@
 #include "ui/table/ObjectFilter.h"
 #include "ui/table/ObjectRowModel.h"
 #include "ui/table/ProxyRow.h"
+#include "ui/table/ProxyRowOrder.h"
 #include "ui/table/ProxyRows.h"
 
-#include <QAbstractProxyModel>
 #include <QSet>
 #include <QString>
 #include <QTimer>
@@ -22,15 +22,12 @@
 // out as merged runs, and only rows whose sort key changed move. Ties sort by object key, so the
 // order is total and predictable. A filter change runs in time-bounded slices across event-loop
 // turns (see kFilterSliceMs); a sort of many rows is ordered on a pool thread (BackgroundSort)
-// and lands as one layout change.
-class ObjectSortFilterProxy : public QAbstractProxyModel
+// and lands as one layout change. ProxyRowOrder announces the changes of the display order.
+class ObjectSortFilterProxy final : public ProxyRowOrder
 {
     Q_OBJECT
 
 public:
-    // More scattered runs than this in one change: one layout change instead (see
-    // removeProxyRows / insertSourceRows).
-    static constexpr int kMaxRunsPerChange = 32;
     // A filter change is applied in slices of about this long, one per event-loop turn, so a
     // pass over 100,000 rows never blocks input; rows appear or go as each slice lands.
     static constexpr int kFilterSliceMs = 8;
@@ -71,7 +68,7 @@ public:
     // rows move there when the pool thread is done (sortingFinished), and rows changed or added
     // meanwhile are merged in then.
     void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
-    bool isSorting() const { return m_readingSortKeys || m_backgroundSort.isRunning(); }
+    bool isSorting() const override { return m_readingSortKeys || m_backgroundSort.isRunning(); }
     // Completes a running sort at once and applies it (tests, or before an export).
     void finishSorting();
     // Tests: 0 orders every sort on the pool thread.
@@ -79,12 +76,7 @@ public:
     int sortColumn() const { return m_sortColumn; }
     Qt::SortOrder sortOrder() const { return m_sortOrder; }
 
-    QModelIndex index(int row, int column, const QModelIndex &parent = {}) const override;
-    QModelIndex parent(const QModelIndex &child) const override;
-    QModelIndex sibling(int row, int column, const QModelIndex &index) const override;
-    int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
-    bool hasChildren(const QModelIndex &parent = {}) const override;
     QModelIndex mapToSource(const QModelIndex &proxyIndex) const override;
     QModelIndex mapFromSource(const QModelIndex &sourceIndex) const override;
     QVariant headerData(int section, Qt::Orientation orientation,
@@ -102,9 +94,9 @@ private:
     // Ascending comparison of two source rows: <0, 0 (same row) or >0.
     int compareRows(const SortOrderKey &a, int leftSourceRow, const SortOrderKey &b,
                     int rightSourceRow) const;
-    bool lessThan(int leftSourceRow, int rightSourceRow) const;
-    // Sorts source rows into display order.
-    void sortRows(std::vector<int> &sourceRows) const;
+    int sourceRowCount() const override { return int(m_rows.size()); }
+    bool lessThan(int leftSourceRow, int rightSourceRow) const override;
+    void sortRows(std::vector<int> &sourceRows) const override;
     void refreshRow(int sourceRow);
     // Orders every row again on the pool thread, reading their keys in slices first (a sort
     // under way starts again).
@@ -115,22 +107,6 @@ private:
     // Shows the background sort's order, with the rows changed or added since merged in.
     void applyBackgroundSort(const std::vector<int> &entriesInOrder);
     void rebuildAll();
-    // The inverse map is rebuilt on demand, and anyone may ask for it while a change is being
-    // announced (a view maps its previous current index through buddy() when the selection
-    // model moves it): every change of m_order invalidates it at once, before the next signal.
-    void ensureInverse() const;
-    void invalidateInverse() { m_inverseValid = false; }
-    void eraseFromOrder(int first, int end);
-    void insertIntoOrder(int at, std::vector<int>::const_iterator first,
-                         std::vector<int>::const_iterator last);
-    // Rows are proxy rows, ascending, unique.
-    void removeProxyRows(const std::vector<int> &proxyRows);
-    // Rows are accepted source rows not shown yet.
-    void insertSourceRows(std::vector<int> sourceRows);
-    // Moves shown source rows whose sort key changed to their sorted place.
-    void repositionSourceRows(const std::vector<int> &sourceRows);
-    // newOrder is a permutation of the shown rows; persistent indexes follow their rows.
-    void setOrderAsLayoutChange(std::vector<int> newOrder);
     // Starts a pass of the new filter over every row; the first slice runs at once.
     void applyFilterChange(bool narrowing);
     void filterSlice();
@@ -142,11 +118,8 @@ private:
     void onSourceRowsRemoved(const QModelIndex &parent, int first, int last);
     void onSourceLayoutChanged();
 
-    ObjectRowModel *m_model = nullptr;     // Not owned.
-    ProxyRows m_rows;                      // by source row
-    std::vector<int> m_order;              // proxy row -> source row
-    mutable std::vector<int> m_proxyRowOf; // source row -> proxy row or -1, rebuilt lazily
-    mutable bool m_inverseValid = false;
+    ObjectRowModel *m_model = nullptr; // Not owned.
+    ProxyRows m_rows;                  // by source row
     int m_sortColumn = -1;
     Qt::SortOrder m_sortOrder = Qt::AscendingOrder;
 
