@@ -179,7 +179,6 @@ void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, Step the
     m_stats.backoffMs = delay;
     m_stats.backoffDue = m_clock->currentDateTime().addMSecs(delay);
     qCDebug(lcReflector) << m_target.path() << "backing off" << delay << "ms:" << reason;
-    emit backoffScheduled(delay, m_stats.backoffDue, reason);
     m_resume = then;
     m_backoff.start(delay, [this, generation = m_generation] {
         if (generation != m_generation)
@@ -187,6 +186,8 @@ void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, Step the
         m_stats.backoffDue = QDateTime();
         go(m_resume);
     });
+    // Last: a receiver that stops the reflector cancels the wait just started.
+    emit backoffScheduled(delay, m_stats.backoffDue, reason);
 }
 
 void Reflector::go(Step next)

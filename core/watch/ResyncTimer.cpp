@@ -25,7 +25,8 @@ void ResyncTimer::schedule()
         return;
     m_timer = m_clock->callAfter(m_periodMs, m_context, [this] {
         m_timer = 0;
-        m_resync();
+        // The next one first: a resync whose receiver stops the reflector cancels it.
         schedule();
+        m_resync();
     });
 }

@@ -204,6 +204,41 @@ private slots:
         QCOMPARE(m_synced->size(), 1);
         QCOMPARE(m_reflector->stats().relists, 0);
     }
+
+    // A reflector stopped by a receiver of its own signal stays stopped: no timer it had just
+    // started brings it back.
+    void shouldStayStoppedWhenStoppedOnItsBackoff()
+    {
+        // Given a list that fails, and a receiver that stops the reflector when it backs off
+        m_sim->control("fail", {{"count", "1"}, {"code", "500"}, {"watch", "false"}});
+        makeReflector();
+        connect(m_reflector.get(), &Reflector::backoffScheduled, m_reflector.get(),
+                &Reflector::stop);
+        // When it backs off and the wait would have ended
+        m_reflector->start();
+        QTRY_COMPARE_WITH_TIMEOUT(m_backoffs->size(), 1, 10000);
+        m_clock->advance(60000);
+        QTest::qWait(50);
+        // Then it is still stopped, and listed only once
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Stopped);
+        QCOMPARE(m_sim->requestSummaries(), QStringList{"LIST limit=500 resourceVersion=0"});
+    }
+
+    void shouldStayStoppedWhenStoppedOnAResync()
+    {
+        // Given a synced reflector that resyncs every 5 s, and a receiver that stops it then
+        ReflectorOptions options;
+        options.resyncPeriodMs = 5000;
+        options.watchStallTimeoutMs = 0; // a silent watch's connection check sends a GET
+        startSynced(options);
+        connect(m_reflector.get(), &Reflector::resynced, m_reflector.get(), &Reflector::stop);
+        // When 15 s pass
+        m_clock->advance(5000);
+        m_clock->advance(10000);
+        // Then it resynced once, and stopped
+        QCOMPARE(m_reflector->stats().resyncs, 1);
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Stopped);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReflectorStates)
