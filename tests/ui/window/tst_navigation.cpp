@@ -56,7 +56,8 @@ private:
     // Shows resource's objects and selects the first row whose key passes accept; its key.
     QString selectObject(const QString &resource, const std::function<bool(QString)> &accept)
     {
-        if (!m_window->selectResource(resource)) {
+        // (offered once discovery is done, which may come after the first rows: under Wine)
+        if (!QTest::qWaitFor([&] { return m_window->selectResource(resource); }, 20000)) {
             QTest::qFail("the resource picker does not offer it", __FILE__, __LINE__);
             return {};
         }
