@@ -86,10 +86,8 @@ RelatedObjectsFinder::~RelatedObjectsFinder()
 
 void RelatedObjectsFinder::stop()
 {
-    for (auto it = m_pending.begin(); it != m_pending.end(); ++it) {
-        QPointer<RestCall> call = it.key();
-        RestCall::giveUp(call);
-    }
+    for (Pending &pending : m_pending)
+        RestCall::giveUp(pending.call);
     m_pending.clear();
     m_result = {};
     m_endpointReady.clear();
@@ -255,7 +253,8 @@ void RelatedObjectsFinder::request(Relation relation, const QString &verb, const
 {
     RestCall *call = m_client->get(path, query, "application/json");
     const KindPath *known = kindPath(kind);
-    m_pending.insert(call, {relation,
+    m_pending.insert(call, {call,
+                            relation,
                             verb + u' ' + (known ? QString(known->resource) : kind),
                             std::move(handler),
                             {}});

@@ -44,6 +44,8 @@ private:
     using Handler = std::function<void(const QByteArray &body)>;
     struct Pending
     {
+        // Tracked: the RestClient deletes its calls when it goes, and it may go first.
+        QPointer<RestCall> call;
         Relation relation;
         QString refused; // what a 403 names: "list pods"
         Handler handler;
@@ -66,7 +68,7 @@ private:
     RestClient *m_client; // Not owned.
     RelatedJson m_json;
     ProblemRules m_rules;
-    QHash<RestCall *, Pending> m_pending; // Owned: the calls, given up when dropped.
+    QHash<RestCall *, Pending> m_pending; // The calls in flight, given up when dropped.
     RelatedResult m_result;
     QHash<QString, bool> m_endpointReady; // pod name -> ready, from the Service's EndpointSlices
 };
