@@ -12,7 +12,7 @@
 #include "ui/window/NamespaceSelector.h"
 
 #include "tests/support/TestSettings.h"
-#include "tests/ui/SimWindowTest.h"
+#include "tests/ui/detail/related/RelatedWindowTest.h"
 
 #include <QAction>
 #include <QApplication>
@@ -25,25 +25,11 @@
 #include <QTest>
 #include <QTreeView>
 
-class TestNavigation : public SimWindowTest
+class TestNavigation : public RelatedWindowTest
 {
     Q_OBJECT
 
 private:
-    void start()
-    {
-        SimConfig config;
-        config.namespaces = 2;
-        config.pods = 12;
-        config.deployments = 2;
-        config.nodes = 3;
-        QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
-        auto *tabs = m_window->detailPane()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
-        tabs->setCurrentWidget(panel());
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->table()->model()->rowCount() > 0, 20000);
-    }
-
-    RelatedPanel *panel() const { return m_window->detailPane()->relatedPanel(); }
     QAction *action(const char *name) const
     {
         return m_window->findChild<QAction *>(QLatin1String(name));
@@ -51,41 +37,6 @@ private:
     QLineEdit *field(const char *name) const
     {
         return m_window->findChild<QLineEdit *>(QLatin1String(name));
-    }
-
-    // Shows resource's objects and selects the first row whose key passes accept; its key.
-    QString selectObject(const QString &resource, const std::function<bool(QString)> &accept)
-    {
-        // (offered once discovery is done, which may come after the first rows: under Wine)
-        if (!QTest::qWaitFor([&] { return m_window->selectResource(resource); }, 20000)) {
-            QTest::qFail("the resource picker does not offer it", __FILE__, __LINE__);
-            return {};
-        }
-        const QAbstractItemModel *model = m_window->table()->model();
-        int found = -1;
-        const bool shown = QTest::qWaitFor(
-            [&] {
-                for (int row = 0; row < model->rowCount(); ++row) {
-                    if (accept(model->index(row, 0).data(ObjectRowModel::KeyRole).toString())) {
-                        found = row;
-                        return true;
-                    }
-                }
-                return false;
-            },
-            20000);
-        if (!shown) {
-            QTest::qFail("no such row", __FILE__, __LINE__);
-            return {};
-        }
-        m_window->table()->selectRow(found);
-        return model->index(found, 0).data(ObjectRowModel::KeyRole).toString();
-    }
-    QString selectObject(const QString &resource, const QString &namePrefix)
-    {
-        return selectObject(resource, [namePrefix](const QString &key) {
-            return key.mid(key.indexOf(u'/') + 1).startsWith(namePrefix);
-        });
     }
 
     QString selectedKey() const
@@ -104,15 +55,8 @@ private:
         QModelIndex group;
         const bool found = QTest::qWaitFor(
             [&] {
-                for (int g = 0; g < model->rowCount(); ++g) {
-                    const QModelIndex parent = model->index(g, 0);
-                    if (parent.data().toString().startsWith(title + QLatin1String(" (")) &&
-                        model->rowCount(parent) > row) {
-                        group = parent;
-                        return true;
-                    }
-                }
-                return false;
+                group = relatedGroup(title);
+                return group.isValid() && model->rowCount(group) > row;
             },
             20000);
         if (!found) {
@@ -196,7 +140,7 @@ private:
 private slots:
     void initTestCase() { TestSettings::isolate(QStringLiteral("tst_navigation")); }
     void init() { QSettings().clear(); }
-    void cleanup() { stopWindow(); }
+    void cleanup() { stop(); }
 
     void shouldGoBackAndForwardBetweenObjectsReachedFromTheRelatedTab()
     {

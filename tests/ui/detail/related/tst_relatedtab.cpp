@@ -9,7 +9,7 @@
 #include "ui/window/MainWindow.h"
 
 #include "tests/support/TestSettings.h"
-#include "tests/ui/SimWindowTest.h"
+#include "tests/ui/detail/related/RelatedWindowTest.h"
 
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
@@ -21,96 +21,41 @@
 #include <QTest>
 #include <QTreeView>
 
-class TestRelatedTab : public SimWindowTest
+class TestRelatedTab : public RelatedWindowTest
 {
     Q_OBJECT
 
 private:
-    void start(SimConfig config = {})
-    {
-        config.namespaces = 2;
-        config.pods = 12;
-        config.deployments = 2;
-        config.nodes = 3;
-        QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
-        m_tester = std::make_unique<QAbstractItemModelTester>(
-            panel()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        auto *tabs = m_window->detailPane()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
-        tabs->setCurrentWidget(panel());
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->table()->model()->rowCount() > 0, 20000);
-    }
-
-    // Shows kind's objects and selects the first row whose name starts with prefix.
-    void selectObject(const QString &resource, const QString &prefix = {})
-    {
-        // (offered once discovery is done, which may come after the first rows)
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource(resource), 20000);
-        const QAbstractItemModel *model = m_window->table()->model();
-        int column = 0;
-        for (int c = 0; c < model->columnCount(); ++c) {
-            if (model->headerData(c, Qt::Horizontal).toString() == QLatin1String("Name"))
-                column = c;
-        }
-        int found = -1;
-        QTRY_VERIFY_WITH_TIMEOUT(
-            [&] {
-                for (int row = 0; row < model->rowCount(); ++row) {
-                    if (model->index(row, column).data().toString().startsWith(prefix)) {
-                        found = row;
-                        return true;
-                    }
-                }
-                return false;
-            }(),
-            20000);
-        m_window->table()->selectRow(found);
-    }
-
-    RelatedPanel *panel() const { return m_window->detailPane()->relatedPanel(); }
-
-    // "Kind name [status]" of the rows under the group whose title starts with title.
+    // "Kind name" of the rows under the group whose title starts with title.
     QStringList group(const QString &title) const
     {
         const RelatedObjectsModel *model = panel()->model();
+        const QModelIndex parent = relatedGroup(title);
         QStringList rows;
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex parent = model->index(g, 0);
-            if (!parent.data().toString().startsWith(title + QLatin1String(" (")))
-                continue;
-            for (int r = 0; r < model->rowCount(parent); ++r) {
-                rows << model->index(r, RelatedObjectsModel::KindColumn, parent).data().toString() +
-                            u' ' +
-                            model->index(r, RelatedObjectsModel::NameColumn, parent)
-                                .data()
-                                .toString();
-            }
+        for (int r = 0; parent.isValid() && r < model->rowCount(parent); ++r) {
+            rows << model->index(r, RelatedObjectsModel::KindColumn, parent).data().toString() +
+                        u' ' +
+                        model->index(r, RelatedObjectsModel::NameColumn, parent).data().toString();
         }
         return rows;
     }
 
     QString statusOf(const QString &title, int row) const
     {
-        const RelatedObjectsModel *model = panel()->model();
-        for (int g = 0; g < model->rowCount(); ++g) {
-            const QModelIndex parent = model->index(g, 0);
-            if (parent.data().toString().startsWith(title + QLatin1String(" (")))
-                return model->index(row, RelatedObjectsModel::StatusColumn, parent)
-                    .data()
-                    .toString();
-        }
-        return {};
+        const QModelIndex parent = relatedGroup(title);
+        if (!parent.isValid())
+            return {};
+        return panel()
+            ->model()
+            ->index(row, RelatedObjectsModel::StatusColumn, parent)
+            .data()
+            .toString();
     }
-
-    std::unique_ptr<QAbstractItemModelTester> m_tester;
 
 private slots:
     void initTestCase() { TestSettings::isolate(QStringLiteral("tst_relatedtab")); }
     void init() { QSettings().clear(); }
-    void cleanup()
-    {
-        m_tester.reset();
-        stopWindow();
-    }
+    void cleanup() { stop(); }
 
     void shouldShowAPodsOwnersNodeServicesAndWhatItUses()
     {
