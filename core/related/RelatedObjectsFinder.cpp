@@ -16,6 +16,9 @@ struct KindPath
     QLatin1String base; // "/api/v1", "/apis/apps/v1"
     QLatin1String resource;
     bool namespaced;
+    // The beta version servers before its GA served instead (1.20: CronJobs, EndpointSlices),
+    // asked for when the GA one is not found.
+    QLatin1String betaBase = {};
 };
 
 constexpr KindPath kKinds[] = {
@@ -30,9 +33,10 @@ constexpr KindPath kKinds[] = {
      true},
     {QLatin1String("DaemonSet"), QLatin1String("/apis/apps/v1"), QLatin1String("daemonsets"), true},
     {QLatin1String("Job"), QLatin1String("/apis/batch/v1"), QLatin1String("jobs"), true},
-    {QLatin1String("CronJob"), QLatin1String("/apis/batch/v1"), QLatin1String("cronjobs"), true},
+    {QLatin1String("CronJob"), QLatin1String("/apis/batch/v1"), QLatin1String("cronjobs"), true,
+     QLatin1String("/apis/batch/v1beta1")},
     {QLatin1String("EndpointSlice"), QLatin1String("/apis/discovery.k8s.io/v1"),
-     QLatin1String("endpointslices"), true},
+     QLatin1String("endpointslices"), true, QLatin1String("/apis/discovery.k8s.io/v1beta1")},
 };
 
 const KindPath *kindPath(const QString &kind)
@@ -253,11 +257,11 @@ void RelatedObjectsFinder::request(Relation relation, const QString &verb, const
 {
     RestCall *call = m_client->get(path, query, "application/json");
     const KindPath *known = kindPath(kind);
-    m_pending.insert(call, {call,
-                            relation,
-                            verb + u' ' + (known ? QString(known->resource) : kind),
-                            std::move(handler),
-                            {}});
+    Pending pending{call, relation, verb, kind, {}, query, {}, std::move(handler), {}};
+    pending.refused = verb + u' ' + (known ? QString(known->resource) : kind);
+    if (known && !known->betaBase.isEmpty() && path.startsWith(known->base))
+        pending.betaPath = known->betaBase + path.mid(known->base.size());
+    m_pending.insert(call, std::move(pending));
     connect(call, &RestCall::dataAvailable, this,
             [this, call] { m_pending[call].body.append(call->readAll()); });
     connect(call, &RestCall::finished, this, [this, call] { onFinished(call); });
@@ -268,10 +272,16 @@ void RelatedObjectsFinder::onFinished(RestCall *call)
     Pending pending = m_pending.take(call);
     call->deleteLater();
     const ApiError error = call->error();
+    if (error.httpStatus == 404 && !pending.betaPath.isEmpty()) {
+        // A server before the kind's GA: the same query at its beta version.
+        request(pending.relation, pending.verb, pending.kind, pending.betaPath, pending.query,
+                std::move(pending.handler));
+        return;
+    }
     if (error.httpStatus == 403) {
         m_result.notPermitted.append({pending.relation, pending.refused});
     } else if (!error.isNull()) {
-        // A server without the API (EndpointSlices before 1.21), or a gone owner: nothing to show.
+        // A server without the API, or a gone owner: nothing to show.
         qCInfo(lcRelated) << pending.refused << "failed:" << error.toString();
     } else {
         pending.body.append(call->readAll());

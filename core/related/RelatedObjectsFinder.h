@@ -21,7 +21,9 @@ class RestClient;
 // and the names it uses (never reading a Secret), a node's pods (fieldSelector spec.nodeName), a
 // Service's pods (its selector) and their EndpointSlice readiness. A round sends its queries at
 // once and publishes one RelatedResult when the last has answered; a 403 names the refused
-// query. Lives on its RestClient's thread.
+// query. CronJobs and EndpointSlices are asked for at their beta version where the GA one is not
+// found (a 1.20 server serves only batch/v1beta1 and discovery.k8s.io/v1beta1). Lives on its
+// RestClient's thread.
 class RelatedObjectsFinder : public QObject
 {
     Q_OBJECT
@@ -47,7 +49,11 @@ private:
         // Tracked: the RestClient deletes its calls when it goes, and it may go first.
         QPointer<RestCall> call;
         Relation relation;
+        QString verb; // "get" or "list"
+        QString kind;
         QString refused; // what a 403 names: "list pods"
+        QUrlQuery query;
+        QString betaPath; // asked for instead when the path is not found (empty: none)
         Handler handler;
         QByteArray body;
     };
