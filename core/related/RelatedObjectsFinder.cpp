@@ -259,7 +259,7 @@ void RelatedObjectsFinder::request(Relation relation, const QString &verb, const
     const KindPath *known = kindPath(kind);
     Pending pending{call, relation, verb, kind, {}, query, {}, std::move(handler), {}};
     pending.refused = verb + u' ' + (known ? QString(known->resource) : kind);
-    if (known && !known->betaBase.isEmpty() && path.startsWith(known->base))
+    if (known && !known->betaBase.isEmpty() && path.startsWith(known->base + u'/'))
         pending.betaPath = known->betaBase + path.mid(known->base.size());
     m_pending.insert(call, std::move(pending));
     connect(call, &RestCall::dataAvailable, this,

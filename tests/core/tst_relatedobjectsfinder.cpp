@@ -110,6 +110,27 @@ private slots:
                  qPrintable(pods.at(1)));
     }
 
+    void shouldAskForTheBetaVersionOnceWhenNeitherIsServed()
+    {
+        // Given a server with no EndpointSlices at all
+        m_server->answer("GET /api/v1/namespaces/default/pods", 200,
+                         R"({"kind":"PodList","items":[
+                             {"metadata":{"name":"web-a","namespace":"default","uid":"p1"}}]})");
+        // When a Service is looked at
+        const RelatedResult result =
+            find(QStringLiteral("Service"),
+                 R"({"kind":"Service","metadata":{"name":"web","namespace":"default","uid":"v1"},
+                "spec":{"selector":{"app":"web"}}})");
+        // Then its pods are shown without readiness, each version asked for once
+        QCOMPARE(names(result, RelatedObject::Relation::SelectedPods).size(), 1);
+        QCOMPARE(m_server->requestCount(
+                     "GET /apis/discovery.k8s.io/v1/namespaces/default/endpointslices"),
+                 1);
+        QCOMPARE(m_server->requestCount(
+                     "GET /apis/discovery.k8s.io/v1beta1/namespaces/default/endpointslices"),
+                 1);
+    }
+
     void shouldGoAfterItsClientWithQueriesStillOut()
     {
         // Given a server that takes connections and never answers
