@@ -44,7 +44,7 @@ public:
     void setStale(const QString &cluster, bool stale);
     bool isStale(const QString &cluster) const;
 
-    QString clusterOf(int row) const { return m_sources[size_t(sourceOf(row))].name; }
+    QString clusterOf(int row) const override { return m_sources[size_t(sourceOf(row))].name; }
     // -1 when that cluster has no such row.
     int rowForKey(const QString &cluster, const QString &key) const;
 

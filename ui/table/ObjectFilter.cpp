@@ -43,6 +43,15 @@ bool ObjectFilter::setText(const QString &text, bool *narrowing)
     return true;
 }
 
+bool ObjectFilter::setCluster(const QString &cluster, bool *narrowing)
+{
+    if (cluster == m_cluster)
+        return false;
+    *narrowing = m_cluster.isEmpty(); // from every cluster to one
+    m_cluster = cluster;
+    return true;
+}
+
 bool ObjectFilter::accepts(const ObjectRowModel &model, int row) const
 {
     // A cluster-scoped object (no namespace) is in no namespace to narrow by: as kubectl get
@@ -51,6 +60,11 @@ bool ObjectFilter::accepts(const ObjectRowModel &model, int row) const
     if (!m_namespaces.isEmpty() && !namespaceName.isEmpty() &&
         !m_namespaces.contains(namespaceName))
         return false;
+    if (!m_cluster.isEmpty()) {
+        const QString cluster = model.clusterOf(row);
+        if (!cluster.isEmpty() && cluster != m_cluster)
+            return false;
+    }
     if (!m_textError.isEmpty())
         return false; // a broken expression matches nothing (the field says why)
     if (m_useRegex)

@@ -35,6 +35,12 @@ public:
     using QAbstractTableModel::QAbstractTableModel;
 
     virtual const StoredObjectPtr &objectAt(int row) const = 0;
+    // The context the row comes from; empty where the model holds one cluster's rows.
+    virtual QString clusterOf(int row) const
+    {
+        Q_UNUSED(row);
+        return {};
+    }
     // Lowercased "name\nnamespace\nk=v\nk=v", built on each call (expressions match it).
     virtual QString searchText(int row) const = 0;
     // Whether searchText(row) holds needle, ignoring case, without building it.

@@ -90,6 +90,13 @@ void ObjectSortFilterProxy::setText(const QString &text)
         applyFilterChange(narrowing);
 }
 
+void ObjectSortFilterProxy::setCluster(const QString &cluster)
+{
+    bool narrowing = false;
+    if (m_filter.setCluster(cluster, &narrowing))
+        applyFilterChange(narrowing);
+}
+
 void ObjectSortFilterProxy::applyFilterChange(bool narrowing)
 {
     // Rows the running pass has not reached yet still follow an older filter: skipping the

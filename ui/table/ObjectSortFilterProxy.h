@@ -50,6 +50,9 @@ public:
     QSet<QString> namespaces() const { return m_filter.namespaces(); }
     void setText(const QString &text);
     QString text() const { return m_filter.text(); }
+    // Only this context's rows (empty: every context's).
+    void setCluster(const QString &cluster);
+    QString cluster() const { return m_filter.cluster(); }
     // False when the text is a '/' expression that does not compile; textError() says why.
     bool isTextValid() const { return m_filter.textError().isEmpty(); }
     QString textError() const { return m_filter.textError(); }

@@ -5,6 +5,7 @@
 #include "ui/status/MessageBar.h"
 #include "ui/status/StatusBanner.h"
 #include "ui/table/ObjectTableView.h"
+#include "ui/window/ClusterScopeBar.h"
 
 #include <QSplitter>
 #include <QStackedWidget>
@@ -22,6 +23,8 @@ MainPage::MainPage(ObjectSortFilterProxy *proxy, ClusterTableModel *rows, Change
     m_banner = new StatusBanner(this);
     layout->addWidget(m_messages);
     layout->addWidget(m_banner);
+    m_clusterScope = new ClusterScopeBar(this);
+    layout->addWidget(m_clusterScope);
 
     m_splitter = new QSplitter(Qt::Horizontal, this);
     m_splitter->setObjectName(QStringLiteral("mainSplitter"));

@@ -5,6 +5,7 @@
 #include <QWidget>
 
 class ChangeHistory;
+class ClusterScopeBar;
 class ClusterTableModel;
 class MessageBar;
 class ObjectSortFilterProxy;
@@ -14,9 +15,9 @@ class QSplitter;
 class QStackedWidget;
 class StatusBanner;
 
-// The window's page while clusters are shown: the message bar and the stale banner on top,
-// below them the objects table (or the Problems view in its place) beside the detail pane. It
-// only lays them out; the window wires them.
+// The window's page while clusters are shown: the message bar, the stale banner and the cluster
+// scope bar on top, below them the objects table (or the Problems view in its place) beside the
+// detail pane. It only lays them out; the window wires them.
 class MainPage : public QWidget
 {
     Q_OBJECT
@@ -27,6 +28,7 @@ public:
 
     MessageBar *messages() const { return m_messages; }
     StatusBanner *banner() const { return m_banner; }
+    ClusterScopeBar *clusterScope() const { return m_clusterScope; }
     QSplitter *splitter() const { return m_splitter; }
     // The table, or the Problems view in its place.
     QStackedWidget *views() const { return m_views; }
@@ -38,6 +40,7 @@ private:
     // Every widget is owned by the page (child).
     MessageBar *m_messages;
     StatusBanner *m_banner;
+    ClusterScopeBar *m_clusterScope;
     QSplitter *m_splitter;
     QStackedWidget *m_views;
     ObjectTableView *m_table;

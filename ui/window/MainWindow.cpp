@@ -21,6 +21,7 @@
 #include "ui/table/ObjectTableView.h"
 #include "ui/window/AboutBox.h"
 #include "ui/window/ClusterMessages.h"
+#include "ui/window/ClusterScopeBar.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/DetailPaneFollower.h"
 #include "ui/window/MainPage.h"
@@ -164,6 +165,9 @@ void MainWindow::buildCentralArea()
                               DetailPaneFollower::sessionSource(m_statusPanel, m_history), m_pages);
     m_messages = main->messages();
     m_banner = main->banner();
+    m_clusterScope = main->clusterScope();
+    connect(m_clusterScope, &ClusterScopeBar::everyClusterRequested, this,
+            [this] { showOnlyCluster({}); });
     m_bannerPresenter = new StaleBannerPresenter(m_banner, this);
     m_splitter = main->splitter();
     m_views = main->views();
@@ -306,6 +310,7 @@ void MainWindow::teardownConnection()
     m_detail->setConnection(nullptr);
     m_detail->setCluster({}, {});
     m_bannerPresenter->follow(nullptr);
+    showOnlyCluster({});
     m_clusters->close(); // their status tabs go with their sessions
     m_statusPanel->setClusters(nullptr);
     m_toolBar->namespaces()->setAvailable({});
@@ -455,6 +460,8 @@ void MainWindow::startMainWatch()
                                    m_toolBar->labelSelector()->text().trimmed(),
                                    m_toolBar->fieldSelector()->text().trimmed()};
     m_bannerPresenter->setResourceName(m_type.resource);
+    if (m_type.qualifiedName() != m_clusterScopeType)
+        showOnlyCluster({}); // it was for another kind's rows
     m_clusters->watch(view);
     QList<std::pair<QString, WatchSession *>> followed;
     for (ClusterMember *member : m_clusters->members()) {

@@ -13,6 +13,7 @@
 
 class ChangeHistory;
 class ClusterMessages;
+class ClusterScopeBar;
 class ClusterTableModel;
 class DetailPaneFollower;
 class ObjectTableModel;
@@ -125,9 +126,13 @@ private:
     // the object out.
     void showPlace(const NavigationHistory::Place &place);
     // The Related tab's "Show these pods in the table": pods in namespaceName (empty: all) under
-    // the selectors, with any text filter cleared, so the table holds exactly those pods.
-    void showPods(const QString &namespaceName, const QString &labelSelector,
-                  const QString &fieldSelector);
+    // the selectors, with any text filter cleared, so the table holds exactly those pods; with
+    // several clusters, only cluster's (relations stay within the object's own cluster).
+    void showPods(const QString &cluster, const QString &namespaceName,
+                  const QString &labelSelector, const QString &fieldSelector);
+    // Shows only cluster's rows (empty: every cluster's), saying so above the table until the
+    // kind changes or the user asks for every cluster.
+    void showOnlyCluster(const QString &cluster);
     // Shows type's rows in these namespaces under these selectors, the watch started once.
     void showTable(const QString &type, const QStringList &namespaces, const QString &labelSelector,
                    const QString &fieldSelector);
@@ -147,6 +152,7 @@ private:
     QString m_selectedCluster;
     QString m_selectedKey;
     NavigationHistory m_navigation;
+    QString m_clusterScopeType; // the kind showOnlyCluster() was for
 
     StaleBannerPresenter *m_bannerPresenter; // Owned (child).
     ClusterMessages *m_clusterMessages;      // Owned (child).
@@ -159,6 +165,7 @@ private:
     ProblemsPage *m_problems;
     StatusBanner *m_banner;
     MessageBar *m_messages;
+    ClusterScopeBar *m_clusterScope;
     StatusPanel *m_statusPanel;
     StatusDock *m_statusDock;
     DetailPane *m_detail;

@@ -3,6 +3,8 @@
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/problems/ProblemsPage.h"
+#include "ui/table/ObjectSortFilterProxy.h"
+#include "ui/window/ClusterScopeBar.h"
 #include "ui/window/MainToolBar.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/NamespaceSelector.h"
@@ -52,6 +54,7 @@ void MainWindow::showRelated(const QString &kind, const QString &namespaceName, 
 
 void MainWindow::showPlace(const NavigationHistory::Place &place)
 {
+    showOnlyCluster({}); // the place may be on another cluster
     QStringList namespaces = namespaceSelector()->selected();
     if (!place.namespaceName.isEmpty() && !namespaces.isEmpty() &&
         !namespaces.contains(place.namespaceName))
@@ -73,13 +76,22 @@ void MainWindow::showPlace(const NavigationHistory::Place &place)
     m_table->reselect(m_selectedCluster, m_selectedKey);
 }
 
-void MainWindow::showPods(const QString &namespaceName, const QString &labelSelector,
-                          const QString &fieldSelector)
+void MainWindow::showPods(const QString &cluster, const QString &namespaceName,
+                          const QString &labelSelector, const QString &fieldSelector)
 {
     m_toolBar->filter()->clear(); // a text filter would hide some of them
     showTable(QStringLiteral("pods"),
               namespaceName.isEmpty() ? QStringList() : QStringList{namespaceName}, labelSelector,
               fieldSelector);
+    // Another cluster's node or pods of the same names are not this object's.
+    showOnlyCluster(m_clusters->isMulti() ? cluster : QString());
+}
+
+void MainWindow::showOnlyCluster(const QString &cluster)
+{
+    m_clusterScopeType = cluster.isEmpty() ? QString() : m_type.qualifiedName();
+    m_proxy->setCluster(cluster);
+    m_clusterScope->setCluster(cluster);
 }
 
 void MainWindow::showTable(const QString &type, const QStringList &namespaces,

@@ -6,6 +6,7 @@
 #include "ui/clusters/ClusterSet.h"
 #include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
+#include "ui/detail/related/RelatedPanel.h"
 #include "ui/problems/ProblemsFeed.h"
 #include "ui/problems/ProblemsModel.h"
 #include "ui/problems/ProblemsPage.h"
@@ -18,6 +19,7 @@
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/table/ObjectTableModel.h"
 #include "ui/table/ObjectTableView.h"
+#include "ui/window/ClusterScopeBar.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/MainToolBar.h"
 #include "ui/window/MainWindow.h"
@@ -36,8 +38,10 @@
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
+#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTest>
@@ -428,6 +432,43 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Pod"), 10000);
         QCOMPARE(m_window->detailPane()->objectSession()->connection(),
                  m_window->clusters()->member("beta")->connection());
+    }
+
+    void shouldShowOnlyTheOwnClustersPodsOfANode()
+    {
+        // Given both clusters' nodes (each has a node-1) and the Related tab open
+        DetailPane *pane = m_window->detailPane();
+        pane->findChild<QTabWidget *>("detailTabs")->setCurrentWidget(pane->relatedPanel());
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource("nodes"), 20000);
+        ObjectSortFilterProxy *proxy = m_window->proxy();
+        const auto rowOf = [proxy](const QString &cluster, const QString &key) {
+            for (int row = 0; row < proxy->rowCount(); ++row) {
+                const QModelIndex index = proxy->index(row, 0);
+                if (index.data().toString() == cluster &&
+                    index.data(ObjectRowModel::KeyRole).toString() == key)
+                    return row;
+            }
+            return -1;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(rowOf("alpha", "node-1") >= 0 && rowOf("beta", "node-1") >= 0,
+                                 20000);
+        // When alpha's node-1 is selected and its pods are asked for
+        m_window->table()->selectRow(rowOf("alpha", "node-1"));
+        QPushButton *showPods = pane->relatedPanel()->showPodsButton();
+        QTRY_VERIFY_WITH_TIMEOUT(showPods->isVisible(), 20000);
+        showPods->click();
+        // Then the table holds pods of both clusters' node-1 but shows only alpha's, and says so
+        QTRY_VERIFY_WITH_TIMEOUT(rowsOf("alpha") > 0 && rowsOf("beta") > 0, 20000);
+        QCOMPARE(m_window->currentType().resource, QStringLiteral("pods"));
+        QCOMPARE(proxy->rowCount(), rowsOf("alpha"));
+        auto *scope = m_window->findChild<ClusterScopeBar *>();
+        QVERIFY(scope->isVisible());
+        QVERIFY2(scope->text().contains("alpha"), qPrintable(scope->text()));
+        // When every cluster is asked for again
+        scope->findChild<QPushButton *>("showEveryClusterButton")->click();
+        // Then beta's pods on its node-1 are shown too, and the bar has gone
+        QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), rowsOf("alpha") + rowsOf("beta"), 10000);
+        QVERIFY(!scope->isVisible());
     }
 
     void shouldCopyKubectlCommandsWithTheRowsOwnContext()

@@ -27,10 +27,11 @@ RelatedPanel::RelatedPanel(QWidget *parent)
     m_showPods->setAccessibleName(tr("Show these pods in the table"));
     connect(m_showPods, &QPushButton::clicked, this, [this] {
         // Copies: switching the table to pods clears this panel's object, and with it these.
+        const QString cluster = m_connection ? m_connection->name() : QString();
         const QString namespaceName = m_podsNamespace;
         const QString labelSelector = m_podsLabelSelector;
         const QString fieldSelector = m_podsFieldSelector;
-        emit podsRequested(namespaceName, labelSelector, fieldSelector);
+        emit podsRequested(cluster, namespaceName, labelSelector, fieldSelector);
     });
     m_view->setObjectName(QStringLiteral("relatedTree"));
     m_view->setAccessibleName(tr("Related objects"));

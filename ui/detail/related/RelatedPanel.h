@@ -42,11 +42,11 @@ public:
 
 signals:
     void objectActivated(const QString &kind, const QString &namespaceName, const QString &name);
-    // The shown object's pods, as kubectl get pods would select them: in namespaceName (empty:
-    // all namespaces), by a label selector (a Service's or workload's) or a field selector (a
-    // node's: spec.nodeName=name).
-    void podsRequested(const QString &namespaceName, const QString &labelSelector,
-                       const QString &fieldSelector);
+    // The shown object's pods, as kubectl get pods would select them on its cluster (the
+    // connection's name): in namespaceName (empty: all namespaces), by a label selector (a
+    // Service's or workload's) or a field selector (a node's: spec.nodeName=name).
+    void podsRequested(const QString &cluster, const QString &namespaceName,
+                       const QString &labelSelector, const QString &fieldSelector);
 
 protected:
     void showEvent(QShowEvent *event) override;
