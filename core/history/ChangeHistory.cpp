@@ -50,10 +50,24 @@ QThread *ChangeHistory::recordingThread()
 
 void ChangeHistory::announceChanged(QMutexLocker<QMutex> &lock)
 {
+    if (m_batchDepth > 0 || m_changed.isEmpty())
+        return;
     const QStringList changed = std::exchange(m_changed, {});
     lock.unlock();
-    for (const QString &key : changed)
-        emit historyChanged(key);
+    emit historyChanged(changed);
+}
+
+void ChangeHistory::beginBatch()
+{
+    QMutexLocker lock(&m_mutex);
+    ++m_batchDepth;
+}
+
+void ChangeHistory::endBatch()
+{
+    QMutexLocker lock(&m_mutex);
+    m_batchDepth = qMax(0, m_batchDepth - 1);
+    announceChanged(lock);
 }
 
 int ChangeHistory::perObjectLimit() const

@@ -45,6 +45,11 @@ public:
     int perObjectLimit() const;
     qint64 bytesBudget() const;
 
+    // Between these, the changed keys are announced once, at endBatch(): a recorder applying
+    // a delta of 100 changes sends the GUI thread one historyChanged(), not 100. They nest.
+    void beginBatch();
+    void endBatch();
+
     // Appends entry to the object's history. The same change seen by two watches (the table's
     // and the selected object's, same resourceVersion) is merged into one entry.
     void record(const QString &key, HistoryEntry entry);
@@ -59,12 +64,12 @@ public:
     qsizetype objectCount() const;
 
 signals:
-    // The object's entries changed (added, merged or dropped).
-    void historyChanged(const QString &key);
+    // These objects' entries changed (added, merged or dropped); a key may come twice.
+    void historyChanged(const QStringList &keys);
 
 private:
     // Emits historyChanged() for the keys changed under the lock, once it is released (a
-    // receiver on the calling thread reads the history again).
+    // receiver on the calling thread reads the history again); outside a batch only.
     void announceChanged(QMutexLocker<QMutex> &lock);
     void dropOldest(QList<HistoryEntry> &entries);
     bool isLive(const std::pair<QString, quint64> &node) const;
@@ -73,6 +78,7 @@ private:
 
     mutable QMutex m_mutex; // guards everything below
     QStringList m_changed;  // keys changed since the last announceChanged()
+    int m_batchDepth = 0;
     QHash<QString, QList<HistoryEntry>> m_objects;
     // Every recorded entry in recording order, to find the oldest in all: (key, sequence).
     // Nodes of entries already dropped by the per-object limit are skipped when they come up.

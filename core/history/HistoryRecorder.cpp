@@ -35,6 +35,7 @@ void HistoryRecorder::apply(const StoreDelta &delta)
     // objects of a first list need no history key built and looked up on the GUI thread.
     const bool historyMayKnowObjects = m_history->objectCount() > 0;
     m_latest.reserve(std::max(m_latest.size() + delta.added.size(), delta.expectedSize));
+    m_history->beginBatch();
     for (const StoredObjectPtr &object : delta.added) {
         const StoredObjectPtr before = m_latest.insert(object);
         if (before)
@@ -53,6 +54,7 @@ void HistoryRecorder::apply(const StoreDelta &delta)
         if (before)
             recordDeleted(before, delta.replaced, nowMs);
     }
+    m_history->endBatch();
 }
 
 void HistoryRecorder::recordAdded(const StoredObjectPtr &object, bool relist, qint64 nowMs)

@@ -239,6 +239,41 @@ private slots:
         QVERIFY(entries[0].previousUid.isEmpty());
     }
 
+    void shouldAnnounceADeltasChangesOnceWithEveryKey()
+    {
+        // Given a synced recorder and a listener
+        m_recorder->apply(StoreDelta{{pod("a", "u1", "1", "Running")}, {}, {}});
+        QSignalSpy changed(m_history.get(), &ChangeHistory::historyChanged);
+        // When one delta brings two new pods and a change of a third
+        m_recorder->apply(
+            StoreDelta{{pod("b", "u2", "2", "Pending"), pod("c", "u3", "3", "Pending")},
+                       {pod("a", "u1", "4", "Failed")},
+                       {}});
+        // Then the history says so once, naming all three
+        QCOMPARE(changed.size(), 1);
+        const QStringList keys = changed.first().first().toStringList();
+        QVERIFY(keys.contains(PodA));
+        QVERIFY(keys.contains(QStringLiteral("pods default/b")));
+        QVERIFY(keys.contains(QStringLiteral("pods default/c")));
+    }
+
+    void shouldAnnounceARecordOutsideABatchAtOnce()
+    {
+        // Given a listener
+        QSignalSpy changed(m_history.get(), &ChangeHistory::historyChanged);
+        // When an entry is recorded alone, then two within a batch
+        m_history->record(PodA, modified("1"));
+        QCOMPARE(changed.size(), 1);
+        m_history->beginBatch();
+        m_history->record(PodA, modified("2"));
+        m_history->record(PodA, modified("3"));
+        // Then the batch's come only when it ends
+        QCOMPARE(changed.size(), 1);
+        m_history->endBatch();
+        QCOMPARE(changed.size(), 2);
+        QCOMPARE(changed.last().first().toStringList(), QStringList({PodA, PodA}));
+    }
+
     void shouldRecordARecreationThatANewWatchsBaselineFinds()
     {
         // Given a pod whose history holds a change under uid u1, and a watch started again

@@ -67,9 +67,9 @@ int HistoryModel::rowOfSequence(quint64 sequence) const
     return it != m_entries.cend() && it->sequence == sequence ? int(it - m_entries.cbegin()) : -1;
 }
 
-void HistoryModel::onHistoryChanged(const QString &key)
+void HistoryModel::onHistoryChanged(const QStringList &keys)
 {
-    if (key != m_key)
+    if (m_key.isEmpty() || !keys.contains(m_key))
         return;
     const QList<HistoryEntry> now = newestFirst(m_history->entries(m_key));
     // Dropped: the oldest, at the bottom.

@@ -33,7 +33,7 @@ public:
     QHash<int, QByteArray> roleNames() const override;
 
 private:
-    void onHistoryChanged(const QString &key);
+    void onHistoryChanged(const QStringList &keys);
     // Entries are held newest first; a field row's internal id is its entry's sequence.
     int rowOfSequence(quint64 sequence) const;
 
