@@ -42,21 +42,20 @@ void RelationIndex::update(const StoredObject *previous, const StoredObject *cur
 {
     const Links before = previous ? linksOf(*previous) : Links();
     const Links after = current ? linksOf(*current) : Links();
-    if (before == after)
-        return; // the common update (a status change): nothing moves
+    // The common update (a status change) moves nothing. The sets hold the current version's
+    // key string, not the one it replaced, so that no old key outlives its object.
+    if (before == after &&
+        (!previous || !current || previous->key.constData() == current->key.constData()))
+        return;
     const QString &key = current ? current->key : previous->key;
-    for (const QString &owner : before.owners) {
-        if (!after.owners.contains(owner))
-            erase(m_byOwner, owner, key);
-    }
+    for (const QString &owner : before.owners)
+        erase(m_byOwner, owner, key);
+    if (!before.node.isEmpty())
+        erase(m_byNode, before.node, key);
     for (const QString &owner : after.owners)
         insert(m_byOwner, owner, key);
-    if (before.node != after.node) {
-        if (!before.node.isEmpty())
-            erase(m_byNode, before.node, key);
-        if (!after.node.isEmpty())
-            insert(m_byNode, after.node, key);
-    }
+    if (!after.node.isEmpty())
+        insert(m_byNode, after.node, key);
 }
 
 bool RelationIndex::setColumns(const QList<TableColumn> &columns)

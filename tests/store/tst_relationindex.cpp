@@ -115,6 +115,19 @@ private slots:
         QCOMPARE(index().ownedBy("rs-b"), keys({"p1"}));
     }
 
+    void shouldHoldTheKeyOfTheVersionStoredNotOfTheOneItReplaced()
+    {
+        // Given a pod indexed
+        m_store->upsert(row("p1", "rs-a", "node-1"));
+        // When a new version, with its own key string, replaces it without moving it
+        const StoredObjectPtr next = row("p1", "rs-a", "node-1", "2");
+        m_store->upsert(next);
+        // Then the index holds the new version's key string: the old one is freed with its
+        // object, not kept alive by the index for as long as the pod lives
+        QCOMPARE(index().onNode("node-1").begin()->constData(), next->key.constData());
+        QCOMPARE(index().ownedBy("rs-a").begin()->constData(), next->key.constData());
+    }
+
     void shouldForgetRemovedObjects()
     {
         // Given two pods of one owner on one node
