@@ -3,6 +3,8 @@
 #include "core/Logging.h"
 #include "core/net/RestCall.h"
 #include "core/net/RestClient.h"
+#include "core/session/WatchedStores.h"
+#include "core/store/ObjectStore.h"
 
 #include <QDateTime>
 
@@ -76,11 +78,19 @@ constexpr int kMaxOwnerDepth = 8; // a chain longer than any controller builds: 
 
 } // namespace
 
-RelatedObjectsFinder::RelatedObjectsFinder(RestClient *client, QObject *parent)
+RelatedObjectsFinder::RelatedObjectsFinder(RestClient *client, const WatchedStores *stores,
+                                           QObject *parent)
     : QObject(parent)
     , m_client(client)
+    , m_stores(stores)
+    , m_indexed(this)
 {
     qRegisterMetaType<RelatedResult>();
+    connect(&m_indexed, &StoreRelations::changed, this, [this] {
+        // A round in flight publishes the stores' answer when it ends.
+        if (m_answered && m_pending.isEmpty())
+            publish();
+    });
 }
 
 RelatedObjectsFinder::~RelatedObjectsFinder()
@@ -93,8 +103,28 @@ void RelatedObjectsFinder::stop()
     for (Pending &pending : m_pending)
         RestCall::giveUp(pending.call);
     m_pending.clear();
+    m_indexed.clear();
     m_result = {};
+    m_fetched = {};
+    m_answered = false;
     m_endpointReady.clear();
+}
+
+StoreRelations::Source RelatedObjectsFinder::sourceOf(const QString &kind,
+                                                      const QString &namespaceName) const
+{
+    StoreRelations::Source source;
+    source.kind = kind;
+    const KindPath *path = kindPath(kind);
+    if (!m_stores || !path)
+        return source;
+    QStringList paths{pathOf(*path, {})};
+    if (path->namespaced && !namespaceName.isEmpty())
+        paths.append(pathOf(*path, namespaceName));
+    const WatchedStores::Found found = m_stores->find(paths);
+    source.store = found.store;
+    source.whole = found.whole;
+    return source;
 }
 
 void RelatedObjectsFinder::find(const QString &kind, const QByteArray &json)
@@ -108,10 +138,23 @@ void RelatedObjectsFinder::find(const QString &kind, const QByteArray &json)
     const QString ns = subject.namespaceName;
     findOwners(subject, ns, 0);
     const QStringList chain = childChain(kind);
-    if (!chain.isEmpty())
+    QList<StoreRelations::Source> watched;
+    for (const QString &child : chain) {
+        if (const StoreRelations::Source source = sourceOf(child, ns); source.store)
+            watched.append(source);
+    }
+    // The whole chain from the stores, or the whole chain by LISTs: a level's owners are the
+    // uids the level above found, and a LIST answer is not live.
+    if (!chain.isEmpty() && watched.size() == chain.size())
+        m_indexed.followChildren(watched, subject.uid);
+    else if (!chain.isEmpty())
         findChildren(chain, 0, ns, RelatedJson::labelSelector(subject.selector), {subject.uid});
     const KindPath *pods = kindPath(QStringLiteral("Pod"));
-    if (kind == u"Node") {
+    const StoreRelations::Source podStore =
+        kind == u"Node" ? sourceOf(QStringLiteral("Pod"), {}) : StoreRelations::Source();
+    if (podStore.store) {
+        m_indexed.followNode(podStore, subject.name);
+    } else if (kind == u"Node") {
         QUrlQuery query;
         query.addQueryItem(QStringLiteral("fieldSelector"),
                            QStringLiteral("spec.nodeName=") + subject.name);
@@ -235,13 +278,20 @@ void RelatedObjectsFinder::findChildren(const QStringList &chain, int index,
 void RelatedObjectsFinder::add(Relation relation, const QString &kind,
                                const RelatedJson::Object &object)
 {
-    RelatedObject related;
-    related.relation = relation;
-    related.kind = kind;
-    related.namespaceName = object.namespaceName;
-    related.name = object.name;
-    related.status = object.raw.isEmpty() ? QString() : statusOf(kind, object.raw);
-    m_result.objects.append(related);
+    m_result.objects.append(related(relation, kind, object.namespaceName, object.name, object.raw));
+}
+
+RelatedObject RelatedObjectsFinder::related(Relation relation, const QString &kind,
+                                            const QString &namespaceName, const QString &name,
+                                            const QByteArray &raw)
+{
+    RelatedObject object;
+    object.relation = relation;
+    object.kind = kind;
+    object.namespaceName = namespaceName;
+    object.name = name;
+    object.status = raw.isEmpty() ? QString() : statusOf(kind, raw);
+    return object;
 }
 
 QString RelatedObjectsFinder::statusOf(const QString &kind, const QByteArray &raw)
@@ -299,7 +349,22 @@ void RelatedObjectsFinder::finishIfDone()
         if (object.relation == Relation::SelectedPods && ready != m_endpointReady.constEnd())
             object.status += ready.value() ? tr(", endpoint ready") : tr(", endpoint not ready");
     }
-    emit found(m_result);
-    m_result = {};
+    m_fetched = std::exchange(m_result, {});
+    m_answered = true;
     m_endpointReady.clear();
+    publish();
+}
+
+void RelatedObjectsFinder::publish()
+{
+    RelatedResult result = m_fetched;
+    const QList<StoreRelations::Found> indexed = m_indexed.answer();
+    result.objects.reserve(result.objects.size() + indexed.size());
+    for (const StoreRelations::Found &found : indexed) {
+        // Table metadata rows have no status to judge: unknown rather than a wrong "OK".
+        result.objects.append(related(found.relation, found.kind, found.object->namespaceName,
+                                      found.object->name().toString(),
+                                      found.whole ? found.object->raw : QByteArray()));
+    }
+    emit found(result);
 }

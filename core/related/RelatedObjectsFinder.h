@@ -3,6 +3,7 @@
 #include "core/problems/ProblemRules.h"
 #include "core/related/RelatedJson.h"
 #include "core/related/RelatedObject.h"
+#include "core/related/StoreRelations.h"
 
 #include <QHash>
 #include <QObject>
@@ -14,6 +15,7 @@
 
 class RestCall;
 class RestClient;
+class WatchedStores;
 
 // Finds what one object is related to, as kubectl describe and the ownerReferences say, with
 // GETs only: its owners up the chain (by name), its children down it (lists in its namespace,
@@ -24,13 +26,17 @@ class RestClient;
 // query. CronJobs and EndpointSlices are asked for at their beta version where the GA one is not
 // found (a 1.20 server serves only batch/v1beta1 and discovery.k8s.io/v1beta1). Lives on its
 // RestClient's thread.
+// Where the cluster's watches already hold the kinds (WatchedStores), a node's pods and an
+// owner's children come from the stores' relation index instead, with no LIST, and stay live:
+// a change to them publishes the result again (StoreRelations coalesces them).
 class RelatedObjectsFinder : public QObject
 {
     Q_OBJECT
 
 public:
-    // client: not owned; it outlives the finder.
-    explicit RelatedObjectsFinder(RestClient *client, QObject *parent = nullptr);
+    // client, stores: not owned; they outlive the finder (stores null: LISTs only).
+    explicit RelatedObjectsFinder(RestClient *client, const WatchedStores *stores = nullptr,
+                                  QObject *parent = nullptr);
     ~RelatedObjectsFinder() override;
 
     // Starts a round for the object of kind given as JSON; a round in flight is dropped.
@@ -67,14 +73,24 @@ private:
     // ownerUids, then their own children with the next kind of the chain.
     void findChildren(const QStringList &chain, int index, const QString &namespaceName,
                       const QString &selector, const QSet<QString> &ownerUids);
+    // The watched store holding every kind object in namespaceName (empty: all namespaces).
+    StoreRelations::Source sourceOf(const QString &kind, const QString &namespaceName) const;
     void add(Relation relation, const QString &kind, const RelatedJson::Object &object);
+    RelatedObject related(Relation relation, const QString &kind, const QString &namespaceName,
+                          const QString &name, const QByteArray &raw);
     QString statusOf(const QString &kind, const QByteArray &raw);
     void finishIfDone();
+    // Emits what the last round fetched with what the stores hold now.
+    void publish();
 
-    RestClient *m_client; // Not owned.
+    RestClient *m_client;          // Not owned.
+    const WatchedStores *m_stores; // Not owned; may be null.
+    StoreRelations m_indexed;
     RelatedJson m_json;
     ProblemRules m_rules;
     QHash<RestCall *, Pending> m_pending; // The calls in flight, given up when dropped.
-    RelatedResult m_result;
+    RelatedResult m_result;               // the round in flight's
+    RelatedResult m_fetched;              // the last finished round's
+    bool m_answered = false;              // a round finished since find()
     QHash<QString, bool> m_endpointReady; // pod name -> ready, from the Service's EndpointSlices
 };

@@ -2,6 +2,7 @@
 
 #include "core/net/RestConfig.h"
 #include "core/session/WatchRegistry.h"
+#include "core/session/WatchedStores.h"
 
 #include <QObject>
 #include <QThread>
@@ -30,6 +31,8 @@ public:
     QThread *networkThread() { return &m_thread; }
     // The sessions watching this cluster (GUI thread), for sharing a running watch.
     WatchRegistry *watches() { return &m_watches; }
+    // The stores those sessions keep, for readers on the network thread only.
+    WatchedStores *stores() { return &m_stores; }
 
 private:
     QString m_name;
@@ -37,5 +40,6 @@ private:
     RestConfig m_config;
     QThread m_thread;
     WatchRegistry m_watches;
+    WatchedStores m_stores;         // the workers it lists are gone once the thread has ended
     RestClient *m_client = nullptr; // Owned; deleted on m_thread.
 };

@@ -50,6 +50,7 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     m_worker =
         new WatchWorker(m_connection->client(), target, options, m_connection->contextNamespace(),
                         m_remembered.namespaces(m_connection->name()));
+    m_worker->setDirectory(m_connection->stores());
     m_worker->moveToThread(m_connection->networkThread());
     m_inbox = new QObject(this);
     connect(m_worker, &WatchWorker::ready, m_inbox, [this] { emit ready(); });

@@ -3,6 +3,7 @@
 #include "core/Logging.h"
 #include "core/access/NamespacedReflectorGroup.h"
 #include "core/session/WakeReconnector.h"
+#include "core/session/WatchedStores.h"
 #include "core/store/ObjectStore.h"
 #include "core/watch/Reflector.h"
 
@@ -25,6 +26,8 @@ WatchWorker::WatchWorker(RestClient *client, const WatchTarget &target,
 
 WatchWorker::~WatchWorker()
 {
+    if (m_directory)
+        m_directory->remove(this);
     stop();
 }
 
@@ -36,6 +39,16 @@ bool WatchWorker::usesGroup(const WatchTarget &target)
 ObjectStore *WatchWorker::store() const
 {
     return m_group ? m_group->store() : m_store;
+}
+
+bool WatchWorker::isComplete() const
+{
+    if (!store() || !m_state.synced)
+        return false;
+    if (m_group)
+        return m_group->mode() == NamespacedReflectorGroup::Mode::ClusterWide &&
+               m_group->phase() != ReflectorPhase::Stopped;
+    return m_reflector->phase() != ReflectorPhase::Stopped;
 }
 
 QList<Reflector *> WatchWorker::members() const
@@ -75,6 +88,8 @@ void WatchWorker::open()
     }
     connect(store(), &ObjectStore::changed, this, &WatchWorker::storeChanged);
     connect(store(), &ObjectStore::columnsChanged, this, &WatchWorker::columnsChanged);
+    if (m_directory)
+        m_directory->add(this);
     m_wake = new WakeReconnector([this] { return members(); }, this);
     connect(m_wake, &WakeReconnector::reconnected, this, &WatchWorker::publish);
     emit ready();

@@ -20,6 +20,7 @@ class ObjectStore;
 class Reflector;
 class RestClient;
 class WakeReconnector;
+class WatchedStores;
 
 // The network-thread half of a WatchSession: one store fed by a single reflector or, for a
 // namespaced resource across all namespaces, by a NamespacedReflectorGroup (so a user limited
@@ -41,6 +42,16 @@ public:
 
     // Whether target is read through a NamespacedReflectorGroup.
     static bool usesGroup(const WatchTarget &target);
+    // Lists this worker's store in stores (not owned; on the worker's thread, outlives it)
+    // from open() on. Call before open().
+    void setDirectory(WatchedStores *stores) { m_directory = stores; }
+
+    // On the worker's thread: the store the window's deltas come from (null before open()).
+    ObjectStore *store() const;
+    const WatchTarget &target() const { return m_target; }
+    // The store holds every object of target, as of the last event: listed, still watched,
+    // and not narrowed to the namespaces the user may read.
+    bool isComplete() const;
 
 public slots:
     // Builds the reflectors on this thread, emits ready() and starts them.
@@ -62,7 +73,6 @@ signals:
     void errorOccurred(const ApiError &error);
 
 private:
-    ObjectStore *store() const;
     QList<Reflector *> members() const;
     void onMembersChanged();
     void watchMember(Reflector *member);
@@ -81,6 +91,7 @@ private:
     Reflector *m_reflector = nullptr;            // Owned (child); single-reflector mode only.
     NamespacedReflectorGroup *m_group = nullptr; // Owned (child); group mode only.
     WakeReconnector *m_wake = nullptr;           // Owned (child).
+    WatchedStores *m_directory = nullptr;        // Not owned.
     QList<QPointer<Reflector>> m_watched;        // members whose signals reach this worker
     QHash<Reflector *, QPair<qint64, qint64>> m_progress; // per member: items so far, remaining
     SessionState m_state;                                 // what was last published

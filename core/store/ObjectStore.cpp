@@ -28,10 +28,27 @@ QSet<QString> ObjectStore::keysInNamespace(const QString &namespaceName) const
     return keys;
 }
 
+void ObjectStore::indexRelations()
+{
+    if (m_relations)
+        return;
+    m_relations = std::make_unique<RelationIndex>();
+    m_relations->setColumns(m_columns);
+    m_objects.forEach([this](const StoredObjectPtr &object) { noteRelations({}, object); });
+}
+
+void ObjectStore::noteRelations(const StoredObjectPtr &previous, const StoredObjectPtr &current)
+{
+    if (m_relations)
+        m_relations->update(previous.get(), current.get());
+}
+
 void ObjectStore::upsert(StoredObjectPtr object)
 {
     Q_ASSERT(object);
-    if (m_objects.insert(object))
+    const StoredObjectPtr previous = m_objects.insert(object);
+    noteRelations(previous, object);
+    if (previous)
         noteUpdated(object);
     else
         noteAdded(object);
@@ -39,8 +56,10 @@ void ObjectStore::upsert(StoredObjectPtr object)
 
 void ObjectStore::remove(const QString &key)
 {
-    if (const StoredObjectPtr previous = m_objects.take(key))
+    if (const StoredObjectPtr previous = m_objects.take(key)) {
+        noteRelations(previous, {});
         noteRemoved(previous);
+    }
 }
 
 void ObjectStore::replace(QList<StoredObjectPtr> objects, const QString &resourceVersion)
@@ -94,6 +113,11 @@ void ObjectStore::setColumns(const QList<TableColumn> &columns)
     if (columns == m_columns)
         return;
     m_columns = columns;
+    if (m_relations && m_relations->setColumns(m_columns)) {
+        // The node cell moved: every pod's node is read again.
+        m_relations->clear();
+        m_objects.forEach([this](const StoredObjectPtr &object) { noteRelations({}, object); });
+    }
     emit columnsChanged(m_columns);
 }
 
@@ -151,8 +175,10 @@ void ObjectStore::fill(QList<StoredObjectPtr> objects)
     m_objects.reserve(objects.size());
     qsizetype added = 0;
     if (m_pending.isEmpty()) {
-        for (; added < objects.size() && !m_objects.contains(objects.at(added)->key); ++added)
+        for (; added < objects.size() && !m_objects.contains(objects.at(added)->key); ++added) {
             m_objects.insert(objects.at(added));
+            noteRelations({}, objects.at(added));
+        }
     }
     if (added == objects.size() && m_pendingFill.isEmpty()) {
         m_pendingFill = std::move(objects);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/store/ObjectIndex.h"
+#include "core/store/RelationIndex.h"
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
 #include "core/store/TableColumn.h"
@@ -11,6 +12,7 @@
 #include <QSet>
 #include <QString>
 
+#include <memory>
 #include <vector>
 
 // The local copy of one resource, as a reflector sees it. Lives on one thread (the reflector's).
@@ -43,6 +45,11 @@ public:
     const QList<TableColumn> &columns() const { return m_columns; }
     // The resourceVersion the store is current with (the reflector's last sync RV).
     QString resourceVersion() const { return m_resourceVersion; }
+    // The objects by owner uid and by node, once indexRelations() was called (null before).
+    const RelationIndex *relations() const { return m_relations.get(); }
+    // Starts keeping relations() with every change from now on. Off by default: only the
+    // stores the Related tab reads pay for it (see bench/RESULTS.md for the bytes per object).
+    void indexRelations();
 
     // --- Writing (the reflector) ---
     // Inserts or replaces by key.
@@ -94,6 +101,8 @@ private:
     void noteUpdated(const StoredObjectPtr &object);
     void noteRemoved(const StoredObjectPtr &previous);
     void scheduleFlush();
+    // Records that the object under one key went from previous to current (either null).
+    void noteRelations(const StoredObjectPtr &previous, const StoredObjectPtr &current);
 
     // What a pending batch holds for one key, relative to what consumers last saw.
     enum class PendingKind
@@ -109,6 +118,7 @@ private:
     };
 
     ObjectIndex m_objects;
+    std::unique_ptr<RelationIndex> m_relations; // Owned; null until indexRelations()
     QList<TableColumn> m_columns;
     QString m_resourceVersion;
 

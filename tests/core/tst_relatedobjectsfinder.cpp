@@ -1,8 +1,11 @@
 #include "core/net/RestClient.h"
 #include "core/net/RestConfig.h"
 #include "core/related/RelatedObjectsFinder.h"
+#include "core/session/WatchWorker.h"
+#include "core/session/WatchedStores.h"
+#include "core/store/ObjectStore.h"
 
-#include "tests/access/ScriptedApiServer.h"
+#include "tests/core/SimHarness.h"
 
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -11,124 +14,183 @@
 
 #include <memory>
 
-// The finder against scripted servers: kinds a 1.20 server serves only at a beta version, and
-// its lifetime against its client's (at teardown the RestClient, which deletes the calls it
-// made, may go before a finder whose queries are still out).
+// The finder's lifetime against its client's: at teardown the RestClient (which deletes the
+// calls it made) may go before a finder whose queries are still out. And, against the
+// simulator, a node's pods and a Deployment's children answered from the watched stores' relation
+// index (no LIST sent, the same objects as the LISTs find) and kept live while followed.
 class TestRelatedObjectsFinder : public QObject
 {
     Q_OBJECT
 
 private:
-    // Finds kind's relations from json on m_server; the result.
-    RelatedResult find(const QString &kind, const QByteArray &json)
+    // A watch of resource across all namespaces (whole objects), listed in m_stores.
+    WatchWorker *watch(const QString &group, const QString &resource, const QString &kind)
     {
-        RestConfig config;
-        config.server = m_server->url();
-        RestClient client(config);
-        RelatedObjectsFinder finder(&client);
-        QSignalSpy found(&finder, &RelatedObjectsFinder::found);
-        finder.find(kind, json);
-        if (!found.wait(10000))
-            return {};
-        return found.first().first().value<RelatedResult>();
+        WatchTarget target;
+        target.group = group;
+        target.version = QStringLiteral("v1");
+        target.resource = resource;
+        target.kind = kind;
+        target.namespaced = kind != u"Node";
+        auto *worker = new WatchWorker(m_client.get(), target, {}, {}, {});
+        worker->setDirectory(&m_stores);
+        worker->open();
+        m_workers.emplace_back(worker);
+        return worker;
     }
-
+    bool waitComplete()
+    {
+        for (const auto &worker : m_workers) {
+            if (!QTest::qWaitFor([&] { return worker->isComplete(); }, 20000))
+                return false;
+        }
+        return true;
+    }
+    // "Kind ns/name" of the result's objects under relation, sorted.
     static QStringList names(const RelatedResult &result, RelatedObject::Relation relation)
     {
         QStringList out;
         for (const RelatedObject &object : result.objects) {
             if (object.relation == relation)
-                out << object.kind + u' ' + object.name + u' ' + object.status;
+                out << object.kind + u' ' + object.namespaceName + u'/' + object.name;
         }
+        out.sort();
         return out;
     }
+    RelatedResult lastFound() const
+    {
+        return m_found->isEmpty() ? RelatedResult() : m_found->last().at(0).value<RelatedResult>();
+    }
+    // What a finder without stores (LISTs only) finds for the object.
+    RelatedResult listed(const QString &kind, const QByteArray &json)
+    {
+        RelatedObjectsFinder finder(m_client.get());
+        QSignalSpy found(&finder, &RelatedObjectsFinder::found);
+        finder.find(kind, json);
+        if (!found.wait(10000))
+            return {};
+        return found.first().at(0).value<RelatedResult>();
+    }
+    // Requests that listed kind's resource (not the watches' own lists and watches).
+    int listsWith(const QByteArray &queryKey)
+    {
+        int count = 0;
+        for (const QJsonValue &request : m_sim->requests()) {
+            if (request.toObject().value(QLatin1String("query")).toObject().contains(queryKey))
+                ++count;
+        }
+        return count;
+    }
 
-    std::unique_ptr<ScriptedApiServer> m_server;
+    std::unique_ptr<SimHarness> m_sim;
+    std::unique_ptr<RestClient> m_client;
+    WatchedStores m_stores;
+    std::vector<std::unique_ptr<WatchWorker>> m_workers;
+    std::unique_ptr<RelatedObjectsFinder> m_finder;
+    std::unique_ptr<QSignalSpy> m_found;
 
 private slots:
     void init()
     {
-        m_server = std::make_unique<ScriptedApiServer>();
-        QVERIFY(m_server->start());
+        SimConfig config;
+        config.namespaces = 2;
+        config.pods = 30;
+        config.deployments = 3;
+        config.nodes = 3;
+        m_sim = std::make_unique<SimHarness>(config);
+        QVERIFY2(m_sim->isRunning(), qPrintable(m_sim->errorString()));
+        m_client = std::make_unique<RestClient>(m_sim->restConfig());
+        m_finder = std::make_unique<RelatedObjectsFinder>(m_client.get(), &m_stores);
+        m_found = std::make_unique<QSignalSpy>(m_finder.get(), &RelatedObjectsFinder::found);
+    }
+    void cleanup()
+    {
+        m_found.reset();
+        m_finder.reset();
+        m_workers.clear();
+        m_client.reset();
+        m_sim.reset();
     }
 
-    void shouldFollowAJobToItsCronJobWhereOnlyTheBetaVersionIsServed()
+    void shouldAnswerANodesPodsFromTheWatchedPodsWithoutListingThem()
     {
-        // Given a 1.20 server: Jobs at batch/v1, CronJobs only at batch/v1beta1
-        m_server->answer("GET /apis/batch/v1/namespaces/default/jobs/nightly-27", 200,
-                         R"({"kind":"Job","apiVersion":"batch/v1","metadata":{
-                             "name":"nightly-27","namespace":"default","uid":"j1",
-                             "ownerReferences":[{"apiVersion":"batch/v1beta1","kind":"CronJob",
-                             "name":"nightly","uid":"c1"}]},"status":{"succeeded":1}})");
-        m_server->answer("GET /apis/batch/v1beta1/namespaces/default/cronjobs/nightly", 200,
-                         R"({"kind":"CronJob","apiVersion":"batch/v1beta1","metadata":{
-                             "name":"nightly","namespace":"default","uid":"c1"},
-                             "spec":{"schedule":"0 1 * * *"}})");
-        // When a pod of the Job is looked at
-        const RelatedResult result =
-            find(QStringLiteral("Pod"),
-                 R"({"kind":"Pod","metadata":{"name":"nightly-27-x","namespace":"default",
-                    "uid":"p1","ownerReferences":[{"apiVersion":"batch/v1","kind":"Job",
-                    "name":"nightly-27","uid":"j1"}]},"spec":{}})");
-        // Then both owners up the chain are there, the CronJob read at batch/v1beta1 after
-        // batch/v1 was not found
-        const QStringList owners = names(result, RelatedObject::Relation::OwnedBy);
-        QCOMPARE(owners.size(), 2);
-        QVERIFY2(owners.at(0).startsWith(QLatin1String("Job nightly-27")),
-                 qPrintable(owners.at(0)));
-        QVERIFY2(owners.at(1).startsWith(QLatin1String("CronJob nightly")),
-                 qPrintable(owners.at(1)));
-        QCOMPARE(m_server->requestCount("GET /apis/batch/v1/namespaces/default/cronjobs/nightly"),
-                 1);
+        // Given the pods watched across all namespaces
+        WatchWorker *pods = watch({}, QStringLiteral("pods"), QStringLiteral("Pod"));
+        QVERIFY(waitComplete());
+        const QByteArray node = R"({"kind":"Node","metadata":{"name":"node-1","uid":"n1"}})";
+        const RelatedResult expected = listed(QStringLiteral("Node"), node);
+        QVERIFY(!names(expected, RelatedObject::Relation::PodsOnNode).isEmpty());
+        m_sim->clearRequests();
+        // When a node's relations are asked for
+        m_finder->find(QStringLiteral("Node"), node);
+        // Then its pods come from the store at once, the same ones the LIST finds
+        QCOMPARE(m_found->size(), 1);
+        QCOMPARE(names(lastFound(), RelatedObject::Relation::PodsOnNode),
+                 names(expected, RelatedObject::Relation::PodsOnNode));
+        QVERIFY(!lastFound().objects.first().status.isEmpty()); // whole objects: judged
+        // And no LIST of pods on the node went out
+        QCOMPARE(listsWith("fieldSelector"), 0);
+        QVERIFY(pods->store()->relations());
     }
 
-    void shouldReadEndpointReadinessWhereOnlyTheBetaVersionIsServed()
+    void shouldShowAPodAddedOnTheNodeWhileShown()
     {
-        // Given a 1.20 server: EndpointSlices only at discovery.k8s.io/v1beta1
-        m_server->answer("GET /api/v1/namespaces/default/pods", 200,
-                         R"({"kind":"PodList","items":[
-                             {"metadata":{"name":"web-a","namespace":"default","uid":"p1"}},
-                             {"metadata":{"name":"web-b","namespace":"default","uid":"p2"}}]})");
-        m_server->answer("GET /apis/discovery.k8s.io/v1beta1/namespaces/default/endpointslices",
-                         200,
-                         R"({"kind":"EndpointSliceList","items":[{"metadata":{"name":"web-x",
-                "namespace":"default","uid":"s1"},"addressType":"IPv4","endpoints":[
-                {"addresses":["10.0.0.1"],"conditions":{"ready":true},
-                 "targetRef":{"kind":"Pod","name":"web-a","namespace":"default"}},
-                {"addresses":["10.0.0.2"],"conditions":{"ready":false},
-                 "targetRef":{"kind":"Pod","name":"web-b","namespace":"default"}}]}]})");
-        // When a Service selecting them is looked at
-        const RelatedResult result =
-            find(QStringLiteral("Service"),
-                 R"({"kind":"Service","metadata":{"name":"web","namespace":"default","uid":"v1"},
-                "spec":{"selector":{"app":"web"}}})");
-        // Then each pod says whether its endpoint is ready, read from the beta version
-        const QStringList pods = names(result, RelatedObject::Relation::SelectedPods);
-        QCOMPARE(pods.size(), 2);
-        QVERIFY2(pods.at(0).endsWith(QLatin1String(", endpoint ready")), qPrintable(pods.at(0)));
-        QVERIFY2(pods.at(1).endsWith(QLatin1String(", endpoint not ready")),
-                 qPrintable(pods.at(1)));
+        // Given a node's pods shown from the watched pods
+        watch({}, QStringLiteral("pods"), QStringLiteral("Pod"));
+        QVERIFY(waitComplete());
+        m_finder->find(QStringLiteral("Node"),
+                       R"({"kind":"Node","metadata":{"name":"node-1","uid":"n1"}})");
+        QCOMPARE(m_found->size(), 1);
+        const QStringList before = names(lastFound(), RelatedObject::Relation::PodsOnNode);
+        QVERIFY(!before.contains(QStringLiteral("Pod default/newcomer")));
+        // When a pod is created on that node (the simulator places new pods on node-1)
+        m_sim->objectOp("add", "default", "newcomer");
+        // Then the finder publishes the answer again, with it
+        QTRY_VERIFY_WITH_TIMEOUT(names(lastFound(), RelatedObject::Relation::PodsOnNode)
+                                     .contains(QStringLiteral("Pod default/newcomer")),
+                                 10000);
+        QCOMPARE(names(lastFound(), RelatedObject::Relation::PodsOnNode).size(), before.size() + 1);
+        // And when it is deleted, it goes
+        m_sim->objectOp("delete", "default", "newcomer");
+        QTRY_COMPARE_WITH_TIMEOUT(names(lastFound(), RelatedObject::Relation::PodsOnNode), before,
+                                  10000);
     }
 
-    void shouldAskForTheBetaVersionOnceWhenNeitherIsServed()
+    void shouldAnswerADeploymentsReplicaSetsAndPodsFromTheStores()
     {
-        // Given a server with no EndpointSlices at all
-        m_server->answer("GET /api/v1/namespaces/default/pods", 200,
-                         R"({"kind":"PodList","items":[
-                             {"metadata":{"name":"web-a","namespace":"default","uid":"p1"}}]})");
-        // When a Service is looked at
-        const RelatedResult result =
-            find(QStringLiteral("Service"),
-                 R"({"kind":"Service","metadata":{"name":"web","namespace":"default","uid":"v1"},
-                "spec":{"selector":{"app":"web"}}})");
-        // Then its pods are shown without readiness, each version asked for once
-        QCOMPARE(names(result, RelatedObject::Relation::SelectedPods).size(), 1);
-        QCOMPARE(m_server->requestCount(
-                     "GET /apis/discovery.k8s.io/v1/namespaces/default/endpointslices"),
-                 1);
-        QCOMPARE(m_server->requestCount(
-                     "GET /apis/discovery.k8s.io/v1beta1/namespaces/default/endpointslices"),
-                 1);
+        // Given Deployments, ReplicaSets and pods watched
+        WatchWorker *deployments = watch(QStringLiteral("apps"), QStringLiteral("deployments"),
+                                         QStringLiteral("Deployment"));
+        watch(QStringLiteral("apps"), QStringLiteral("replicasets"), QStringLiteral("ReplicaSet"));
+        watch({}, QStringLiteral("pods"), QStringLiteral("Pod"));
+        QVERIFY(waitComplete());
+        const QByteArray deployment = deployments->store()->objects().first()->raw;
+        const RelatedResult expected = listed(QStringLiteral("Deployment"), deployment);
+        QVERIFY(names(expected, RelatedObject::Relation::Owns).size() > 1);
+        m_sim->clearRequests();
+        // When the Deployment's relations are asked for
+        m_finder->find(QStringLiteral("Deployment"), deployment);
+        // Then its ReplicaSet and that one's pods come from the stores, as the LISTs find them,
+        // with no LIST by label selector
+        QCOMPARE(m_found->size(), 1);
+        QCOMPARE(names(lastFound(), RelatedObject::Relation::Owns),
+                 names(expected, RelatedObject::Relation::Owns));
+        QCOMPARE(listsWith("labelSelector"), 0);
+    }
+
+    void shouldListWhatNoWatchHolds()
+    {
+        // Given only the ReplicaSets watched (a Deployment's chain needs the pods too)
+        watch(QStringLiteral("apps"), QStringLiteral("replicasets"), QStringLiteral("ReplicaSet"));
+        QVERIFY(waitComplete());
+        const QByteArray node = R"({"kind":"Node","metadata":{"name":"node-1","uid":"n1"}})";
+        m_sim->clearRequests();
+        // When a node's relations are asked for
+        m_finder->find(QStringLiteral("Node"), node);
+        // Then its pods are listed from the server, as before the index
+        QVERIFY(m_found->wait(10000));
+        QVERIFY(!names(lastFound(), RelatedObject::Relation::PodsOnNode).isEmpty());
+        QCOMPARE(listsWith("fieldSelector"), 1);
     }
 
     void shouldGoAfterItsClientWithQueriesStillOut()

@@ -133,8 +133,8 @@ void RelatedPanel::refresh()
     if (!isVisible() || !m_object || !m_connection || m_object->raw.isEmpty())
         return;
     if (!m_finder) {
-        auto *finder = NetworkThreadObject::adopt(m_connection,
-                                                  new RelatedObjectsFinder(m_connection->client()));
+        auto *finder = NetworkThreadObject::adopt(
+            m_connection, new RelatedObjectsFinder(m_connection->client(), m_connection->stores()));
         m_finder = finder;
         connect(finder, &RelatedObjectsFinder::found, this,
                 [this, finder](const RelatedResult &result) {

@@ -1,7 +1,10 @@
 // The detail pane's Related tab on the real window against the simulator: owners up the chain,
 // children down it, a node's pods, a Service's pods, a pod's Services and what it uses, a
 // refused query named, and nothing but GETs sent.
+#include "core/session/ClusterConnection.h"
+#include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
+#include "ui/clusters/ClusterMember.h"
 #include "ui/detail/DetailPane.h"
 #include "ui/detail/related/RelatedObjectsModel.h"
 #include "ui/detail/related/RelatedPanel.h"
@@ -163,6 +166,42 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Selected by services")),
                                   QStringList{QStringLiteral(" not permitted (list services)")},
                                   20000);
+    }
+
+    void shouldShowANodesPodsFromAWatchOfThemWithoutListingThemAndKeepThemLive()
+    {
+        // Given the pods watched across the cluster as whole objects (as the Problems view
+        // watches them), beside the window's table
+        start();
+        ClusterConnection *connection = m_window->clusters()->members().first()->connection();
+        WatchSession pods(connection, QStringLiteral("pods"));
+        WatchTarget target;
+        target.version = QStringLiteral("v1");
+        target.resource = QStringLiteral("pods");
+        target.kind = QStringLiteral("Pod");
+        pods.start(target);
+        QTRY_VERIFY_WITH_TIMEOUT(pods.hasSynced(), 20000);
+        m_sim->control(QStringLiteral("requests/clear"));
+        // When a node is selected (the simulator's new pods go to node-1)
+        selectObject(QStringLiteral("nodes"), QStringLiteral("node-1"));
+        // Then its pods are shown, with their status, and no LIST of the node's pods went out
+        QTRY_VERIFY_WITH_TIMEOUT(!group(QStringLiteral("Pods on this node")).isEmpty(), 20000);
+        QVERIFY(!statusOf(QStringLiteral("Pods on this node"), 0).isEmpty());
+        const QJsonArray requests =
+            QJsonDocument::fromJson(m_sim->control(QStringLiteral("requests"))).array();
+        for (const QJsonValue &request : requests) {
+            const QJsonObject query = request.toObject().value(QLatin1String("query")).toObject();
+            QVERIFY2(!query.value(QLatin1String("fieldSelector"))
+                          .toString()
+                          .startsWith(QLatin1String("spec.nodeName")),
+                     qPrintable(request.toObject().value(QLatin1String("path")).toString()));
+        }
+        // And a pod created on the node appears while the tab is shown
+        const int before = int(group(QStringLiteral("Pods on this node")).size());
+        m_sim->control(QStringLiteral("objects?resource=pods&op=add&namespace=default&name=late"));
+        QTRY_VERIFY_WITH_TIMEOUT(
+            group(QStringLiteral("Pods on this node")).contains(QStringLiteral("Pod late")), 2000);
+        QCOMPARE(group(QStringLiteral("Pods on this node")).size(), before + 1);
     }
 
     void shouldSendOnlyGets()

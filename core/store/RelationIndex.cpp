@@ -1,0 +1,124 @@
+#include "core/store/RelationIndex.h"
+
+#include <simdjson.h>
+
+using namespace simdjson;
+
+struct RelationIndex::Parser
+{
+    dom::parser parser;
+};
+
+namespace {
+
+QString text(std::string_view value)
+{
+    return QString::fromUtf8(value.data(), qsizetype(value.size()));
+}
+
+} // namespace
+
+RelationIndex::RelationIndex()
+    : m_parser(std::make_unique<Parser>())
+{}
+
+RelationIndex::~RelationIndex() = default;
+
+const QSet<QString> &RelationIndex::ownedBy(const QString &ownerUid) const
+{
+    static const QSet<QString> none;
+    const auto it = m_byOwner.constFind(ownerUid);
+    return it == m_byOwner.cend() ? none : *it;
+}
+
+const QSet<QString> &RelationIndex::onNode(const QString &nodeName) const
+{
+    static const QSet<QString> none;
+    const auto it = m_byNode.constFind(nodeName);
+    return it == m_byNode.cend() ? none : *it;
+}
+
+void RelationIndex::update(const StoredObject *previous, const StoredObject *current)
+{
+    const Links before = previous ? linksOf(*previous) : Links();
+    const Links after = current ? linksOf(*current) : Links();
+    // The common update (a status change) moves nothing. The sets hold the current version's
+    // key string, not the one it replaced, so that no old key outlives its object.
+    if (before == after &&
+        (!previous || !current || previous->key.constData() == current->key.constData()))
+        return;
+    const QString &key = current ? current->key : previous->key;
+    for (const QString &owner : before.owners)
+        erase(m_byOwner, owner, key);
+    if (!before.node.isEmpty())
+        erase(m_byNode, before.node, key);
+    for (const QString &owner : after.owners)
+        insert(m_byOwner, owner, key);
+    if (!after.node.isEmpty())
+        insert(m_byNode, after.node, key);
+}
+
+bool RelationIndex::setColumns(const QList<TableColumn> &columns)
+{
+    int nodeColumn = -1;
+    for (int i = 0; i < columns.size(); ++i) {
+        if (columns.at(i).name == u"Node")
+            nodeColumn = i;
+    }
+    if (nodeColumn == m_nodeColumn)
+        return false;
+    m_nodeColumn = nodeColumn;
+    return true;
+}
+
+void RelationIndex::clear()
+{
+    m_byOwner.clear();
+    m_byNode.clear();
+}
+
+RelationIndex::Links RelationIndex::linksOf(const StoredObject &object)
+{
+    Links links;
+    dom::element element;
+    if (!object.raw.isEmpty() &&
+        m_parser->parser.parse(object.raw.constData(), size_t(object.raw.size())).get(element) ==
+            SUCCESS) {
+        dom::array owners;
+        if (element.at_pointer("/metadata/ownerReferences").get(owners) == SUCCESS) {
+            for (dom::element owner : owners) {
+                std::string_view uid;
+                if (owner["uid"].get(uid) == SUCCESS && !uid.empty())
+                    links.owners.append(text(uid));
+            }
+        }
+        std::string_view node;
+        if (element.at_pointer("/spec/nodeName").get(node) == SUCCESS)
+            links.node = text(node);
+    }
+    // Metadata-only rows: the node is in the Table's cells, "<none>" while unscheduled (a
+    // name no node can have).
+    if (links.node.isEmpty() && m_nodeColumn >= 0 && m_nodeColumn < object.cells.size()) {
+        const QString cell = object.cells.at(m_nodeColumn).toString();
+        if (cell != u"<none>")
+            links.node = cell;
+    }
+    return links;
+}
+
+void RelationIndex::insert(QHash<QString, QSet<QString>> &index, const QString &group,
+                           const QString &key)
+{
+    index[group].insert(key);
+}
+
+void RelationIndex::erase(QHash<QString, QSet<QString>> &index, const QString &group,
+                          const QString &key)
+{
+    const auto it = index.find(group);
+    if (it == index.end())
+        return;
+    it->remove(key);
+    if (it->isEmpty())
+        index.erase(it); // owners come and go (every rollout): keep no empty groups
+}
