@@ -69,7 +69,7 @@ StaleBannerPresenter::Message StaleBannerPresenter::describe(const SessionState 
 {
     Message message;
     const ReflectorPhase phase = state.phase;
-    if (phase == ReflectorPhase::Watching)
+    if (reflectorPhaseIsCurrent(phase))
         return message;
     // The server ends every watch after its timeoutSeconds and the reflector watches again at
     // once from the last resourceVersion: nothing is missed while that request is answered.
