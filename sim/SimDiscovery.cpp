@@ -114,13 +114,17 @@ QByteArray SimDiscovery::resourceList(const QByteArray &groupVersion)
             R"({"name":)" + SimJson::quoted(t.plural) + R"(,"singularName":)" +
             SimJson::quoted(t.custom ? t.singular : QByteArray()) + R"(,"namespaced":)" +
             (t.namespaced ? "true" : "false") + R"(,"kind":)" + SimJson::quoted(t.kind) +
-            R"(,"verbs":["create","delete","deletecollection","get","list","patch","update","watch"])";
+            (t.watchable
+                 ? R"(,"verbs":["create","delete","deletecollection","get","list","patch","update","watch"])"
+                 : R"(,"verbs":["get","list"])");
         if (!t.shortNames.isEmpty())
             e.append(R"(,"shortNames":)").append(quotedList(t.shortNames));
         if (t.id == SimResourceType::Pods || t.id == SimResourceType::Deployments ||
             t.id == SimResourceType::Services || t.id == SimResourceType::ReplicaSets)
             e.append(R"(,"categories":["all"])");
-        e.append(R"(,"storageVersionHash":")").append(t.kind.toBase64().left(11)).append("\"}");
+        if (t.watchable) // no storage, no hash
+            e.append(R"(,"storageVersionHash":")").append(t.kind.toBase64().left(11)).append('"');
+        e.append('}');
         add(e);
         if (t.id == SimResourceType::Pods || t.id == SimResourceType::Deployments) {
             add(R"({"name":)" + SimJson::quoted(t.plural + "/status") +

@@ -150,3 +150,10 @@ QByteArray SimJson::reason(int code)
         return "Unknown";
     }
 }
+
+QByteArray SimJson::watchNotSupported(QByteArrayView plural)
+{
+    return status(405, "MethodNotAllowed",
+                  "watch is not supported on resources of kind " + quoted(plural),
+                  R"("kind":)" + quoted(plural));
+}

@@ -19,4 +19,6 @@ public:
     static QByteArray reason(int code);
     static QByteArray status(int code, QByteArrayView reason, QByteArrayView message,
                              QByteArrayView detailsJson = {});
+    // What 1.20 answers a watch on a resource without one (NewMethodNotSupported).
+    static QByteArray watchNotSupported(QByteArrayView plural);
 };

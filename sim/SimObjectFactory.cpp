@@ -69,6 +69,8 @@ QList<SimObject> SimObjectFactory::initialObjects()
     }
     out.append(
         newObject(SimResourceType::CustomResourceDefinitions, {}, "widgets.demo.kubeglass.io"));
+    for (const char *component : {"controller-manager", "scheduler", "etcd-0"})
+        out.append(newObject(SimResourceType::ComponentStatuses, {}, component));
 
     for (int d = 0; d < m_config.deployments; ++d) {
         Workload w;

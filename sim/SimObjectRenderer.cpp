@@ -75,6 +75,10 @@ void SimObjectRenderer::renderMetadata(QByteArray &out, const SimObject &o) cons
     const QByteArray created = SimJson::timestamp(o.createdMs);
     out.append(R"({"name":)");
     q(out, o.name);
+    if (!SimResourceType::get(o.type).watchable) { // not stored: no uid, resourceVersion, age
+        out.append(R"(,"creationTimestamp":null})");
+        return;
+    }
     if (o.type == SimResourceType::Pods && !o.ownerName.isEmpty()) {
         out.append(R"(,"generateName":)");
         q(out, o.ownerName + '-');
@@ -222,6 +226,11 @@ void SimObjectRenderer::renderBody(QByteArray &out, const SimObject &o) const
             .append(num(o.uid.at(1) % 200 + 2))
             .append(
                 R"(","type":"ClusterIP","sessionAffinity":"None","ipFamilies":["IPv4"],"ipFamilyPolicy":"SingleStack","internalTrafficPolicy":"Cluster"},"status":{"loadBalancer":{}})");
+        break;
+    case SimResourceType::ComponentStatuses:
+        out.append(R"(,"conditions":[{"type":"Healthy","status":"True","message":)");
+        q(out, SimTableCells::componentMessage(o.name));
+        out.append("}]");
         break;
     case SimResourceType::Count:
         break;

@@ -149,6 +149,19 @@ QList<SimResourceType> makeTypes()
                   {"crd", "crds"},
                   defaultColumns()});
     types.last().olderVersions = {"v1beta1"};
+    // 1.20's printer for componentstatuses: no Age (they have no creationTimestamp).
+    types.append({T::ComponentStatuses,
+                  "componentstatuses",
+                  "componentstatus",
+                  "ComponentStatus",
+                  "",
+                  "v1",
+                  false,
+                  {"cs"},
+                  {nameColumn(), cell("Status", "string", "Status of the component conditions"),
+                   cell("Message", "string", "Message of the component conditions"),
+                   cell("Error", "string", "Error of the component conditions")}});
+    types.last().watchable = false;
     return types;
 }
 

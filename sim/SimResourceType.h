@@ -19,6 +19,7 @@ struct SimResourceType
         ReplicaSets,
         Widgets,
         CustomResourceDefinitions,
+        ComponentStatuses,
         Count
     };
 
@@ -53,6 +54,9 @@ struct SimResourceType
     // A custom resource: its definition names its singular. Built-ins leave discovery's
     // singularName empty, as a 1.20 server does.
     bool custom = false;
+    // Discovery says get and list only, a watch is refused with 405 MethodNotAllowed, and
+    // objects and lists carry no resourceVersion: a kind with no storage, as componentstatuses.
+    bool watchable = true;
 
     QByteArray groupVersion() const { return groupVersion(version); }
     QByteArray groupVersion(const QByteArray &v) const

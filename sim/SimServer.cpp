@@ -203,10 +203,8 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
                               "the server does not allow this method on the requested resource"));
         return;
     }
-    if (path == "/version" || path == "/version/") {
-        reply(connection, request, 200, SimDiscovery::version());
-        return;
-    }
+    if (path == "/version" || path == "/version/")
+        return reply(connection, request, 200, SimDiscovery::version());
     if (path == "/healthz" || path == "/livez" || path == "/readyz") {
         record(request, 200);
         connection->sendResponse(200, "text/plain; charset=utf-8", "ok");
@@ -219,10 +217,9 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
               SimDiscovery::apiVersions("127.0.0.1:" + QByteArray::number(m_port)));
         return;
     }
-    if (path == "/apis" || path == "/apis/") {
-        reply(connection, request, 200, SimDiscovery::apiGroupList(m_metrics->apiGroupJson()));
-        return;
-    }
+    if (path == "/apis" || path == "/apis/")
+        return reply(connection, request, 200,
+                     SimDiscovery::apiGroupList(m_metrics->apiGroupJson()));
     if (m_metrics->handles(path)) {
         const SimMetrics::Answer answer = m_metrics->serve(request, *user);
         reply(connection, request, answer.status, answer.body);
@@ -268,6 +265,8 @@ void SimServer::onRequest(SimHttpConnection *connection, const SimHttpRequest &r
     }
     if (!target.name.isEmpty())
         serveGet(connection, request, target);
+    else if (isWatch && !target.type->watchable) // a 1.20 apiserver's ListResource
+        reply(connection, request, 405, SimJson::watchNotSupported(target.type->plural));
     else if (isWatch)
         serveWatch(connection, request, target);
     else
@@ -420,6 +419,8 @@ void SimServer::serveList(SimHttpConnection *connection, const SimHttpRequest &r
                 .append(QByteArray::number(quint64(beyond)));
     }
     listMeta.append('}');
+    if (!target.type->watchable) // no storage: no resourceVersion, and never paged
+        listMeta = "{}";
 
     record(request, 200);
     SimListStream *stream = nullptr;

@@ -12,5 +12,7 @@ namespace SimTableCells {
 void render(SimObject &o);
 // A widget's spec.color, chosen by its name so that the object and its row agree.
 QByteArrayView widgetColor(QByteArrayView name);
+// A healthy component's condition message, as 1.20 reports it ("ok", etcd's own JSON).
+QByteArray componentMessage(QByteArrayView name);
 
 } // namespace SimTableCells

@@ -126,8 +126,8 @@ void ClusterWatch::onDiscovered()
         return;
     }
     const ResourceType *type = &resolution.type;
-    if (!type->supports(QStringLiteral("list")) || !type->supports(QStringLiteral("watch"))) {
-        diagnostic(QStringLiteral("%1 cannot be listed and watched").arg(type->qualifiedName()));
+    if (!type->supports(QStringLiteral("list"))) {
+        diagnostic(QStringLiteral("%1 cannot be listed").arg(type->qualifiedName()));
         fail();
         return;
     }
@@ -143,9 +143,15 @@ void ClusterWatch::onDiscovered()
     target.labelSelector = m_options.labelSelector;
     target.fieldSelector = m_options.fieldSelector;
     target.table = m_options.table;
-    diagnostic(QStringLiteral("watching %1").arg(target.path()));
-
     ReflectorOptions options;
+    if (type->isListOnly()) {
+        options.listOnlyPeriodMs = ReflectorOptions::kListOnlyPeriodMs;
+        diagnostic(QStringLiteral("listing %1 every %2 s: the server does not allow watching it")
+                       .arg(target.path())
+                       .arg(options.listOnlyPeriodMs / 1000));
+    } else {
+        diagnostic(QStringLiteral("watching %1").arg(target.path()));
+    }
     options.pageSize = m_options.pageSize;
     options.watchList = m_options.watchList;
     options.resyncPeriodMs = m_options.resyncSeconds * 1000;
@@ -228,7 +234,7 @@ void ClusterWatch::startReflector()
         // is entered only on its 200), or a watch event or bookmark.
         connect(reflector, &Reflector::eventApplied, this, &ClusterWatch::noteHealthy);
         connect(reflector, &Reflector::phaseChanged, this, [this](ReflectorPhase phase) {
-            if (phase == ReflectorPhase::Watching)
+            if (reflectorPhaseIsCurrent(phase))
                 noteHealthy();
         });
     }

@@ -25,4 +25,9 @@ struct ResourceType
         return group.isEmpty() ? resource : resource + QLatin1Char('.') + group;
     }
     bool supports(const QString &verb) const { return verbs.contains(verb); }
+    // Listed but never watched (componentstatuses): a reflector lists it on a period.
+    bool isListOnly() const
+    {
+        return supports(QStringLiteral("list")) && !supports(QStringLiteral("watch"));
+    }
 };

@@ -96,6 +96,11 @@ bool ResourceCatalog::isWatchable(const ResourceType &type)
     return type.supports(QStringLiteral("list")) && type.supports(QStringLiteral("watch"));
 }
 
+bool ResourceCatalog::isShowable(const ResourceType &type)
+{
+    return type.supports(QStringLiteral("list"));
+}
+
 WatchTarget ResourceCatalog::targetFor(const ResourceType &type)
 {
     WatchTarget target;

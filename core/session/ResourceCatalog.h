@@ -45,6 +45,8 @@ public:
 
     // The reflector needs list and watch.
     static bool isWatchable(const ResourceType &type);
+    // A window can show it: watchable, or list-only (listed on a period, ReflectorOptions).
+    static bool isShowable(const ResourceType &type);
     static WatchTarget targetFor(const ResourceType &type);
     // Core types every server has: the window starts on them before discovery answers.
     static ResourceType pods();

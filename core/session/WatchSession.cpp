@@ -42,7 +42,8 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
     m_state.phase = ReflectorPhase::Listing;
     emit restarted();
     emit stateChanged(m_state);
-    qCInfo(lcSession) << m_label << "watching" << target.path() << "labels" << target.labelSelector;
+    qCInfo(lcSession) << m_label << (options.listOnly() ? "listing on a period" : "watching")
+                      << target.path() << "labels" << target.labelSelector;
 
     // The network-information backend object belongs on this (the main) thread.
     WakeMonitor::loadNetworkInformation();

@@ -259,9 +259,9 @@ void WatchWorker::publish()
 {
     const ReflectorPhase phase = m_group ? m_group->phase() : m_reflector->phase();
     if (phase != m_state.phase) {
-        if (phase == ReflectorPhase::Watching)
+        if (reflectorPhaseIsCurrent(phase))
             m_state.staleSince = QDateTime();
-        else if (m_state.phase == ReflectorPhase::Watching || !m_state.staleSince.isValid())
+        else if (reflectorPhaseIsCurrent(m_state.phase) || !m_state.staleSince.isValid())
             m_state.staleSince = QDateTime::currentDateTime();
         m_state.phase = phase;
     }

@@ -21,6 +21,7 @@ public:
         List,          // LIST then WATCH
         Watch,         // WATCH from the last resourceVersion
         StreamingList, // a new streaming list from scratch
+        ListLater,     // list-only: LIST again after ReflectorOptions::listOnlyPeriodMs
     };
     struct Decision
     {
@@ -39,6 +40,9 @@ public:
     // A LIST failed with error: whether to send it again at once without a resourceVersion (a
     // consistent read cannot be too old), which is done once per list; else back off, relist.
     static bool listAgainAtOnce(const ApiError &error, bool retried);
+    // A LIST was applied: watch from its resourceVersion, or list again later when the
+    // resource cannot be watched.
+    static Step afterList(bool listOnly) { return listOnly ? Step::ListLater : Step::Watch; }
     // A WATCH ended. endedAtOnce: with no event, sooner than minWatchDurationMs. path: for
     // messages. Keeps client-go's retry window for 500 InternalError events.
     Decision afterWatch(WatchStream::End end, const ApiError &error, bool endedAtOnce,

@@ -124,8 +124,8 @@ void Reflector::relist()
 void Reflector::reconnectNow(const QString &reason)
 {
     const State state = m_machine.state();
-    const bool backingOff = state == State::BackingOff;
-    const bool watching = state == State::Watching && m_stream->isOpen(); // answered or not
+    const bool backingOff = state == State::BackingOff || state == State::Listed; // a wait
+    const bool watching = state == State::Watching && m_stream->isOpen();         // answered or not
     if (!backingOff && !watching)
         return;
     qCInfo(lcReflector) << m_target.path() << "reconnecting now:" << reason;
@@ -161,11 +161,9 @@ QString Reflector::watchListKey() const
 
 void Reflector::beginCycle()
 {
-    if (m_options.watchList && !m_watchListSupport->isUnsupported(watchListKey())) {
-        startStreamingList();
-        return;
-    }
-    if (m_options.watchList)
+    if (m_options.streamsLists() && !m_watchListSupport->isUnsupported(watchListKey()))
+        return startStreamingList();
+    if (m_options.streamsLists())
         qCInfo(lcReflector) << m_target.path()
                             << "streaming lists do not finish here; listing instead";
     startList();
@@ -175,19 +173,24 @@ void Reflector::backOffThen(const QString &reason, qint64 retryAfterMs, Step the
 {
     cancelTimer();
     const qint64 delay = m_backoff.nextDelay(retryAfterMs);
-    enter(State::BackingOff);
     m_stats.backoffMs = delay;
-    m_stats.backoffDue = m_clock->currentDateTime().addMSecs(delay);
     qCDebug(lcReflector) << m_target.path() << "backing off" << delay << "ms:" << reason;
+    waitThen(State::BackingOff, delay, then);
+    // Last: a receiver that stops the reflector cancels the wait just started.
+    emit backoffScheduled(delay, m_stats.backoffDue, reason);
+}
+
+void Reflector::waitThen(State state, qint64 delayMs, Step then)
+{
+    enter(state);
+    m_stats.backoffDue = m_clock->currentDateTime().addMSecs(delayMs);
     m_resume = then;
-    m_backoff.start(delay, [this, generation = m_generation] {
+    m_backoff.start(delayMs, [this, generation = m_generation] {
         if (generation != m_generation)
             return;
         m_stats.backoffDue = QDateTime();
         go(m_resume);
     });
-    // Last: a receiver that stops the reflector cancels the wait just started.
-    emit backoffScheduled(delay, m_stats.backoffDue, reason);
 }
 
 void Reflector::go(Step next)
@@ -201,6 +204,8 @@ void Reflector::go(Step next)
         return startWatch();
     case Step::StreamingList:
         return startStreamingList();
+    case Step::ListLater:
+        return waitThen(State::Listed, m_options.listOnlyPeriodMs, Step::List);
     }
 }
 
@@ -288,7 +293,7 @@ void Reflector::onListFinished(bool ok)
     const quint64 generation = m_generation;
     emit synced(m_store->size(), resourceVersion, m_clock->nowMs() - m_syncStartedMs);
     if (generation == m_generation) // a slot may have stopped or relisted
-        startWatch();
+        go(RecoveryRules::afterList(m_options.listOnly()));
 }
 
 void Reflector::discardWatch()

@@ -32,11 +32,12 @@ class StreamingListSync;
 class WatchListSupport;
 
 // Keeps an ObjectStore equal to one resource on the server: LIST (or streaming list), then
-// WATCH, with the recovery rules of docs/protocol.md. Runs on the event loop of its thread; never
-// blocks. Restartable: stop() then start() (e.g. with new selectors via setTarget()).
-// A state machine (ReflectorStateMachine) driving its parts: ListSync, StreamingListSync and
-// WatchStream make the requests, EventAdmission checks each event, RecoveryRules says what
-// follows each end, BackoffTimer waits before a retry.
+// WATCH, with the recovery rules of docs/protocol.md; a resource the server will not watch is
+// listed again on a period instead (ReflectorOptions::listOnlyPeriodMs). Runs on the event loop of
+// its thread; never blocks. Restartable: stop() then start() (e.g. with new selectors via
+// setTarget()). A state machine (ReflectorStateMachine) driving its parts: ListSync,
+// StreamingListSync and WatchStream make the requests, EventAdmission checks each event,
+// RecoveryRules says what follows each end, BackoffTimer waits before a retry.
 class Reflector : public QObject
 {
     Q_OBJECT
@@ -73,8 +74,9 @@ public slots:
     // The Resync button: abandon the current watch and list again now (at lastSyncRV).
     void relist();
     // After a wake from suspend or a network change (reason says which): while watching, drop
-    // the watch and watch again from the last resourceVersion at once; while backing off, end
-    // the wait and retry now. Does nothing in any other phase.
+    // the watch and watch again from the last resourceVersion at once; while backing off (or
+    // listed, waiting to list a resource that cannot be watched), end the wait and retry now.
+    // Does nothing in any other phase.
     void reconnectNow(const QString &reason = QString());
 
 signals:
@@ -107,6 +109,8 @@ private:
     void cancelTimer();
     void beginCycle();
     void backOffThen(const QString &reason, qint64 retryAfterMs, Step then);
+    // state: BackingOff, or Listed until the next list of a resource that cannot be watched.
+    void waitThen(State state, qint64 delayMs, Step then);
     void go(Step next);
     // Carries out what RecoveryRules decided.
     void follow(const RecoveryRules::Decision &decision);
@@ -153,7 +157,7 @@ private:
     std::unique_ptr<ListSync> m_list;
     qint64 m_syncStartedMs = 0;
 
-    // BackingOff: its timer and what it ends in.
+    // BackingOff and Listed: the timer and what it ends in.
     BackoffTimer m_backoff;
     Step m_resume = Step::ListAndWatch;
     ResyncTimer m_resync;

@@ -11,8 +11,18 @@ struct ReflectorOptions
     // retry after Expired/TooLarge with the failed list's; docs/protocol.md, "Page size").
     int pageSize = 0;
     // Use a streaming list (watch with sendInitialEvents=true) instead of LIST, falling back to
-    // LIST when the server rejects it or does not finish it (below).
+    // LIST when the server rejects it or does not finish it (below). Never for a list-only one.
     bool watchList = false;
+    // Kubeglass only: a resource the server lists but will not watch (its discovery verbs lack
+    // "watch", as componentstatuses: a watch gets 405) is listed again this long after each list
+    // applied, the store replaced each time; nothing is watched. 0: list and watch. Relisting is
+    // the only way to follow such a resource (kubectl get -w fails on it); 30 s, the backoff's
+    // cap, keeps it as fresh as a failing watch's retries without loading the server, whose
+    // componentstatuses list probes every component.
+    static constexpr qint64 kListOnlyPeriodMs = 30000;
+    qint64 listOnlyPeriodMs = 0;
+    bool listOnly() const { return listOnlyPeriodMs > 0; }
+    bool streamsLists() const { return watchList && !listOnly(); }
     // A streaming list whose k8s.io/initial-events-end bookmark does not come is abandoned
     // (client-go waits forever) when no event has arrived for initialEventsTimeoutMs since the
     // request or the last event, or initialEventsHardLimitMs after the request; the reflector

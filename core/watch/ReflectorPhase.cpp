@@ -11,6 +11,8 @@ QString reflectorPhaseName(ReflectorPhase phase)
         return QStringLiteral("listing");
     case ReflectorPhase::Watching:
         return QStringLiteral("watching");
+    case ReflectorPhase::Listed:
+        return QStringLiteral("listed");
     case ReflectorPhase::BackingOff:
         return QStringLiteral("backing-off");
     case ReflectorPhase::Stopped:
@@ -24,16 +26,18 @@ int reflectorPhaseBadness(ReflectorPhase phase)
     switch (phase) {
     case ReflectorPhase::Watching:
         return 0;
+    case ReflectorPhase::Listed:
+        return 1; // as current as the server lets it be, but not live
     case ReflectorPhase::Listing:
-        return 1;
-    case ReflectorPhase::Connecting:
         return 2;
-    case ReflectorPhase::Idle:
+    case ReflectorPhase::Connecting:
         return 3;
-    case ReflectorPhase::BackingOff:
+    case ReflectorPhase::Idle:
         return 4;
-    case ReflectorPhase::Stopped:
+    case ReflectorPhase::BackingOff:
         return 5;
+    case ReflectorPhase::Stopped:
+        return 6;
     }
-    return 3;
+    return 4;
 }

@@ -21,6 +21,8 @@ ReflectorPhase ReflectorStateMachine::phaseOf(State state, bool answered)
         return answered ? ReflectorPhase::Listing : ReflectorPhase::Connecting;
     case State::Watching:
         return answered ? ReflectorPhase::Watching : ReflectorPhase::Connecting;
+    case State::Listed:
+        return ReflectorPhase::Listed;
     case State::BackingOff:
         return ReflectorPhase::BackingOff;
     case State::Stopped:

@@ -7,7 +7,8 @@
 // "connecting" until the server answers it. The transitions the Reflector makes (what follows
 // an end is RecoveryRules'):
 //   Idle, Stopped --start()--> Listing, or StreamingList where streaming lists finish
-//   Listing --synced--> Watching; --failed--> BackingOff (then a new cycle); an Expired or
+//   Listing --synced--> Watching, or Listed for a list-only resource; --failed--> BackingOff (then
+//   a new cycle); an Expired or
 //       TooLarge list is retried once, at once, in Listing
 //   StreamingList --initial-events-end bookmark--> Watching, on the same stream;
 //       --ended early, Expired, dead connection--> StreamingList from scratch;
@@ -15,6 +16,7 @@
 //   Watching --ended after events, 500 within the retry window, dead, reconnectNow()-->
 //       Watching from lastSyncRV; --429, refused--> BackingOff (then Watching);
 //       --very short, undecodable, other errors--> BackingOff (then a new cycle)
+//   Listed --listOnlyPeriodMs, reconnectNow()--> Listing
 //   BackingOff --timer, reconnectNow()--> the step the backoff was for
 //   any --relist()--> a new cycle; any --stop()--> Stopped
 class ReflectorStateMachine
@@ -26,6 +28,7 @@ public:
         Listing,       // client-go's list(): a paged LIST (ListSync)
         StreamingList, // client-go's watchList(): before the initial-events-end bookmark
         Watching,      // client-go's watch()/watchHandler()
+        Listed,        // list-only (ReflectorOptions::listOnlyPeriodMs): until the next LIST
         BackingOff,
         Stopped,
     };

@@ -24,6 +24,7 @@ struct ReflectorStats
     QDateTime lastReconnectTime; // wall clock of the last of those; invalid if none
     QString lastReconnectReason;
     qint64 backoffMs = 0; // the last backoff taken
-    QDateTime backoffDue; // when the pending backoff ends; invalid if none
+    // When the pending wait ends: a backoff, or in Listed the next list; invalid if none.
+    QDateTime backoffDue;
     ApiError lastError;
 };

@@ -278,6 +278,31 @@ private slots:
         QVERIFY(hasLine("synced"));
     }
 
+    void shouldListAKindTheServerWillNotWatchOnAPeriodWithoutWatching()
+    {
+        // Given componentstatuses, which the server lists but will not watch
+        // When kubeglass-watch follows them by their short name
+        launch(serverArgs() + QStringList{"cs"});
+        // Then it lists them and says listed
+        const auto saidListed = [&] {
+            for (const QJsonObject &line : lines())
+                if (line.value("phase").toString() == QLatin1String("listed"))
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(saidListed(), 20000);
+        QVERIFY(hasLine("synced"));
+        // And says why it lists on a period, never says watching, and never watched
+        const QString diagnostics = QString::fromUtf8(m_child->readAllStandardError());
+        QVERIFY2(diagnostics.contains("listing /api/v1/componentstatuses every 30 s: the server "
+                                      "does not allow watching it"),
+                 qPrintable(diagnostics));
+        for (const QJsonObject &line : lines())
+            QVERIFY(line.value("phase").toString() != QLatin1String("watching"));
+        for (const QJsonValue &request : m_sim->requests())
+            QVERIFY(!request.toObject().value("query").toObject().contains("watch"));
+    }
+
     void shouldSayWhatANameMeansOnA120Server_data()
     {
         QTest::addColumn<QString>("name");

@@ -184,16 +184,10 @@ private slots:
         m_window->show();
         // When the kind is chosen in its resource picker (offered once discovery is done)
         QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource(resource), 30000);
-        // (waited for by hand: the model testers check as events run, and an expected failure
-        // must meet this comparison alone)
+        // (waited for by hand: the model testers check as events run)
         QDeadlineTimer chosen(5000);
         while (m_window->currentType().qualifiedName() != resource && !chosen.hasExpired())
             QTest::qWait(50);
-        // kubectl lists componentstatuses; the window only shows what it can watch.
-        QEXPECT_FAIL("componentstatuses",
-                     "the window refuses it: \"componentstatuses cannot be listed or watched: the "
-                     "server allows only get, list.\" (no watch verb; it needs a list-only mode)",
-                     Abort);
         QCOMPARE(m_window->currentType().qualifiedName(), resource);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session() && m_window->session()->hasSynced(), 30000);
         // Then its table is what kubectl prints: same columns, same rows, same cells (asked

@@ -95,7 +95,7 @@ void ClusterMember::watch(const View &view)
         // The type as this cluster serves it: another version, or not at all.
         const std::optional<ResourceType> served =
             m_catalog->find(view.type.qualifiedName(), view.type.version);
-        if (served && ResourceCatalog::isWatchable(*served)) {
+        if (served && ResourceCatalog::isShowable(*served)) {
             m_type = *served;
         } else {
             m_lacksType = true;
@@ -129,6 +129,8 @@ void ClusterMember::startWatch()
     m_model->setServerColumns({});
     ReflectorOptions options;
     options.previewFirstList = true; // rows show while a large first list arrives
+    if (m_type.isListOnly())
+        options.listOnlyPeriodMs = ReflectorOptions::kListOnlyPeriodMs;
     m_session->start(target, options);
     updateMetrics();
 }
@@ -182,7 +184,7 @@ void ClusterMember::onTypesChanged()
     m_recheckType = false;
     const std::optional<ResourceType> served =
         m_catalog->find(m_type.qualifiedName(), m_type.version);
-    if (served && ResourceCatalog::isWatchable(*served)) {
+    if (served && ResourceCatalog::isShowable(*served)) {
         if (served->version != m_type.version) {
             qCInfo(lcUi) << m_type.qualifiedName() << "moved to version" << served->version;
             m_type = *served;
@@ -259,7 +261,7 @@ void ClusterMember::onStateChanged(const SessionState &state)
         if (servesUsage())
             updateMetrics();
     }
-    const bool live = state.phase == ReflectorPhase::Watching && m_phase != state.phase;
+    const bool live = reflectorPhaseIsCurrent(state.phase) && m_phase != state.phase;
     m_phase = state.phase;
     if (live && m_problemShown) {
         m_problemShown = false;

@@ -5,6 +5,8 @@ QColor reflectorPhaseColour(ReflectorPhase phase)
     switch (phase) {
     case ReflectorPhase::Watching:
         return QColor(30, 140, 60);
+    case ReflectorPhase::Listed:
+        return QColor(40, 130, 120);
     case ReflectorPhase::Listing:
         return QColor(40, 110, 200);
     case ReflectorPhase::Connecting:

@@ -40,7 +40,8 @@ ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withCha
     outer->addLayout(column, 0);
 
     m_phase = addField(grid, 0, 0, tr("Phase"), QStringLiteral("phaseLabel"),
-                       tr("Where the reflector is: listing, watching, backing-off, stopped"));
+                       tr("Where the reflector is: listing, watching, listed (a kind the server "
+                          "does not allow watching, listed on a period), backing-off, stopped"));
     m_phase->setAutoFillBackground(true);
     m_phase->setMargin(2);
     m_phase->setAlignment(Qt::AlignCenter);
@@ -56,7 +57,8 @@ ReflectorStatusWidget::ReflectorStatusWidget(WatchSession *session, bool withCha
         addField(grid, 0, 2, tr("Relists / restarts / resyncs"), QStringLiteral("countersLabel"),
                  tr("Lists after the first, watches after the first, store resyncs"));
     m_backoff = addField(grid, 1, 2, tr("Next retry"), QStringLiteral("backoffLabel"),
-                         tr("Countdown to the next attempt while backing off"));
+                         tr("Countdown to the next attempt while backing off, or to the next "
+                            "list of a kind the server does not allow watching"));
     m_error = addField(grid, 2, 2, tr("Last error"), QStringLiteral("errorLabel"),
                        tr("The last error with HTTP status and reason"));
     m_error->setWordWrap(true);
@@ -196,10 +198,13 @@ void ReflectorStatusWidget::tick()
     const QDateTime now = QDateTime::currentDateTime();
     const ReflectorStats &stats = m_session->stats();
     QString backoff = tr("—");
-    if (m_session->phase() == ReflectorPhase::BackingOff) {
-        const QDateTime due = stats.backoffDue;
-        if (due.isValid())
-            backoff = tr("in %1 s").arg(std::max<qint64>(0, (now.msecsTo(due) + 999) / 1000));
+    const ReflectorPhase phase = m_session->phase();
+    const QDateTime due = stats.backoffDue; // the backoff's end, or in Listed the next list
+    if (due.isValid() && (phase == ReflectorPhase::BackingOff || phase == ReflectorPhase::Listed)) {
+        const qint64 seconds = std::max<qint64>(0, (now.msecsTo(due) + 999) / 1000);
+        backoff = phase == ReflectorPhase::Listed
+                      ? tr("next list in %1 s: this kind cannot be watched").arg(seconds)
+                      : tr("in %1 s").arg(seconds);
     }
     m_backoff->setText(backoff);
     m_backoff->setAccessibleName(backoff);

@@ -69,13 +69,14 @@ StaleBannerPresenter::Message StaleBannerPresenter::describe(const SessionState 
 {
     Message message;
     const ReflectorPhase phase = state.phase;
-    if (phase == ReflectorPhase::Watching)
+    if (reflectorPhaseIsCurrent(phase))
         return message;
     // The server ends every watch after its timeoutSeconds and the reflector watches again at
     // once from the last resourceVersion: nothing is missed while that request is answered.
-    const bool renewing = phase == ReflectorPhase::Connecting && state.synced &&
-                          state.staleSince.isValid() &&
-                          state.staleSince.msecsTo(now) < kRenewalGraceMs;
+    // Likewise the next list of a kind listed on a period (connecting, then listing).
+    const bool renewing =
+        (phase == ReflectorPhase::Connecting || phase == ReflectorPhase::Listing) && state.synced &&
+        state.staleSince.isValid() && state.staleSince.msecsTo(now) < kRenewalGraceMs;
     if (renewing)
         return message;
     message.visible = true;

@@ -1,6 +1,7 @@
 #include "ui/window/MainToolBar.h"
 
 #include "core/session/ResourceCatalog.h"
+#include "core/watch/ReflectorOptions.h"
 #include "ui/problems/ProblemsPage.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/NamespaceSelector.h"
@@ -177,7 +178,12 @@ void MainToolBar::setResourceTypes(QList<ResourceType> types, const QString &cur
     for (const ResourceType &type : std::as_const(types)) {
         auto *item = new QStandardItem(type.qualifiedName());
         item->setData(type.qualifiedName(), Qt::UserRole);
-        if (ResourceCatalog::isWatchable(type)) {
+        if (type.isListOnly()) {
+            item->setToolTip(tr("%1 (%2): listed every %3 s: the server does not allow watching %4")
+                                 .arg(type.kind, type.groupVersion())
+                                 .arg(ReflectorOptions::kListOnlyPeriodMs / 1000)
+                                 .arg(type.qualifiedName()));
+        } else if (ResourceCatalog::isWatchable(type)) {
             item->setToolTip(tr("%1 (%2)").arg(type.kind, type.groupVersion()));
         } else {
             item->setEnabled(false);

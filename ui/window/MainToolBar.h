@@ -34,8 +34,9 @@ public:
     QAction *resyncAction() const { return m_resyncAction; }
     QAction *aboutAction() const { return m_aboutAction; }
 
-    // Offers types (core group first, then by group and name; unwatchable ones disabled, with
-    // why) and selects current, a qualified name; emits nothing.
+    // Offers types (core group first, then by group and name; unlistable ones disabled, with
+    // why; list-only ones saying they are listed on a period) and selects current, a qualified
+    // name; emits nothing.
     void setResourceTypes(QList<ResourceType> types, const QString &current);
     // The resource picker, namespaces, filter and selectors: only of use with a cluster.
     void setClusterControlsEnabled(bool enabled);

@@ -95,7 +95,7 @@ void ResourceChooser::choose(const QString &typed)
         break;
     }
     const ResourceType &type = resolution.type;
-    if (!ResourceCatalog::isWatchable(type))
+    if (!ResourceCatalog::isShowable(type))
         return showError(tr("%1 cannot be listed or watched: the server allows only %2.")
                              .arg(type.qualifiedName(), type.verbs.join(u", ")));
     forgetError();

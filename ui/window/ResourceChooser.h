@@ -15,7 +15,7 @@ class MessageBar;
 // answers, only what is shown) and turns what the user picks, or types as kubectl takes it
 // ("deploy", "Deployment", "deployments.v1.apps") and enters, into the Problems view or a type
 // to watch, or says in the message bar why it cannot: unknown, ambiguous (naming the choices)
-// or not watchable.
+// or not listable (a type listed but not watched is shown, listed on a period).
 class ResourceChooser : public QObject
 {
     Q_OBJECT

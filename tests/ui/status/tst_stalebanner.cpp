@@ -86,6 +86,24 @@ private slots:
         QVERIFY(!describe().visible);
     }
 
+    void shouldHideBetweenAndDuringTheListsOfAKindThatCannotBeWatched()
+    {
+        // Given a synced session of a kind listed on a period, between two lists
+        m_state.phase = ReflectorPhase::Listed;
+        m_state.synced = true;
+        // Then the table is as current as the server allows: no banner
+        QVERIFY(!describe().visible);
+        // When its next list was answered a moment ago
+        m_state.phase = ReflectorPhase::Listing;
+        m_state.staleSince = m_now.addMSecs(-(StaleBannerPresenter::kRenewalGraceMs - 1));
+        // Then still no banner
+        QVERIFY(!describe().visible);
+        // When that list takes longer than the grace
+        m_state.staleSince = m_now.addMSecs(-StaleBannerPresenter::kRenewalGraceMs);
+        // Then the banner says the table is stale
+        QCOMPARE(describe().kind, StatusBanner::Kind::Stale);
+    }
+
     void shouldSayStaleWhileConnectingForLong()
     {
         // Given a synced session connecting since 05:59:00, after a failed connection check

@@ -24,6 +24,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLabel>
 #include <QLineEdit>
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
@@ -223,6 +224,41 @@ private slots:
         m_window->table()->selectRow(0);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Widget"),
                                  10000);
+    }
+
+    void shouldListAKindTheServerWillNotWatchOnAPeriodAndSaySo()
+    {
+        // Given discovery offering componentstatuses with the verbs get and list only
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        auto *picker = m_window->resourcePicker();
+        auto *items = qobject_cast<QStandardItemModel *>(picker->model());
+        QVERIFY(items);
+        const int row = picker->findData(QString("componentstatuses"));
+        QVERIFY(row >= 0);
+        // Then it is offered, saying it is listed on a period
+        QVERIFY(items->item(row)->isEnabled());
+        QVERIFY2(items->item(row)->toolTip().contains(
+                     "listed every 30 s: the server does not allow watching componentstatuses"),
+                 qPrintable(items->item(row)->toolTip()));
+        QVERIFY(control("/_sim/requests/clear"));
+        // When it is chosen
+        QVERIFY(m_window->selectResource("componentstatuses"));
+        // Then its components show as the server's Table, and the phase says listed
+        QTRY_COMPARE_WITH_TIMEOUT(status()->phaseText(), QString("listed"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->model()->rowCount(), 3, 20000);
+        QStringList titles;
+        for (int column = 0; column < m_window->model()->columnCount(); ++column)
+            titles << m_window->model()->headerData(column, Qt::Horizontal).toString();
+        const int statusColumn = int(titles.indexOf("Status"));
+        QVERIFY2(statusColumn >= 0, qPrintable(titles.join(", ")));
+        QCOMPARE(m_window->model()->index(0, statusColumn).data().toString(), QString("Healthy"));
+        // And nothing was watched, the banner raises no alarm, and the next list is announced
+        for (const QJsonValue &request : receivedRequests())
+            QVERIFY(!request.toObject().value("query").toObject().contains("watch"));
+        QVERIFY(m_window->banner()->isHidden());
+        auto *next = status()->findChild<QLabel *>("backoffLabel");
+        QVERIFY(next);
+        QTRY_VERIFY2(next->text().startsWith("next list in "), qPrintable(next->text()));
     }
 
     void shouldRefreshTypesOnDemand()
