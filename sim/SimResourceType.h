@@ -19,6 +19,12 @@ struct SimResourceType
         ReplicaSets,
         Widgets,
         CustomResourceDefinitions,
+        Jobs,
+        CronJobs,
+        StatefulSets,
+        DaemonSets,
+        PersistentVolumeClaims,
+        EndpointSlices,
         Count
     };
 
@@ -28,8 +34,9 @@ struct SimResourceType
         {
             NameCell,
             AgeCell,
-            ObjectCell
-        }; // ObjectCell: precomputed per object
+            ObjectCell,
+            SinceCell
+        }; // ObjectCell: precomputed per object; SinceCell: time since SimObject::scheduledMs
         QByteArray name;
         QByteArray type;
         QByteArray format;
@@ -74,4 +81,6 @@ struct SimResourceType
     static const SimResourceType *find(QByteArrayView groupVersion, QByteArrayView plural);
     // The type with that plural name in any group, or nullptr (the control API's resource=).
     static const SimResourceType *byPlural(QByteArrayView plural);
+    // The type of that kind ("Job"), or nullptr: an ownerReference's apiVersion.
+    static const SimResourceType *byKind(QByteArrayView kind);
 };
