@@ -310,34 +310,35 @@ const SimResourceType &SimResourceType::get(Id id)
     return types.at(id);
 }
 
-const SimResourceType *SimResourceType::find(QByteArrayView groupVersion, QByteArrayView plural)
+namespace {
+
+// The first served type that accept takes, or nullptr.
+template <typename Accept> const SimResourceType *firstType(Accept accept)
 {
-    for (int i = 0; i < Count; ++i) {
-        const SimResourceType &t = get(static_cast<Id>(i));
-        if (t.plural == plural && t.servedAt(groupVersion))
+    for (int i = 0; i < SimResourceType::Count; ++i) {
+        const SimResourceType &t = SimResourceType::get(static_cast<SimResourceType::Id>(i));
+        if (accept(t))
             return &t;
     }
     return nullptr;
+}
+
+} // namespace
+
+const SimResourceType *SimResourceType::find(QByteArrayView groupVersion, QByteArrayView plural)
+{
+    return firstType(
+        [&](const SimResourceType &t) { return t.plural == plural && t.servedAt(groupVersion); });
 }
 
 const SimResourceType *SimResourceType::byKind(QByteArrayView kind)
 {
-    for (int i = 0; i < Count; ++i) {
-        const SimResourceType &t = get(static_cast<Id>(i));
-        if (t.kind == kind)
-            return &t;
-    }
-    return nullptr;
+    return firstType([&](const SimResourceType &t) { return t.kind == kind; });
 }
 
 const SimResourceType *SimResourceType::byPlural(QByteArrayView plural)
 {
-    for (int i = 0; i < Count; ++i) {
-        const SimResourceType &t = get(static_cast<Id>(i));
-        if (t.plural == plural)
-            return &t;
-    }
-    return nullptr;
+    return firstType([&](const SimResourceType &t) { return t.plural == plural; });
 }
 
 bool SimResourceType::servedAt(QByteArrayView groupVersion) const
