@@ -1,5 +1,7 @@
 #include "sim/SimCluster.h"
 
+#include "sim/SimEndpointSlices.h"
+
 #include <QDateTime>
 
 namespace {
@@ -11,11 +13,13 @@ SimCluster::SimCluster(const SimConfig &config, QObject *parent)
     , m_factory(config)
     , m_store(config.historyWindow)
     , m_targetPods(config.pods)
+    , m_endpointSlices(config.moreWorkloads)
 {
     m_render = [this](SimObject &o) {
         m_factory.render(o);
     };
     m_store.load(m_factory.initialObjects(), m_render);
+    m_targetPods = m_store.count(SimResourceType::Pods);
     m_churnTimer.setTimerType(Qt::PreciseTimer);
     m_churnTimer.setInterval(kChurnTickMs);
     connect(&m_churnTimer, &QTimer::timeout, this, &SimCluster::onChurnTick);
@@ -27,18 +31,63 @@ quint64 SimCluster::addObject(SimResourceType::Id type, const QByteArray &ns,
 {
     SimObject o = m_factory.newObject(type, ns, name);
     o.createdMs = QDateTime::currentMSecsSinceEpoch();
-    return m_store.add(std::move(o), m_render);
+    const quint64 rv = m_store.add(o, m_render);
+    if (rv && type == SimResourceType::Pods)
+        updateEndpointSlices(o);
+    return rv;
 }
 
 quint64 SimCluster::modifyObject(SimResourceType::Id type, const QByteArray &key)
 {
     const SimObjectPtr current = m_store.find(type, key);
-    return current ? m_store.replace(m_factory.modified(*current), m_render) : 0;
+    if (!current)
+        return 0;
+    const SimObject next = m_factory.modified(*current);
+    const quint64 rv = m_store.replace(next, m_render);
+    if (type == SimResourceType::Pods)
+        updateEndpointSlices(next);
+    return rv;
 }
 
 quint64 SimCluster::deleteObject(SimResourceType::Id type, const QByteArray &key)
 {
-    return m_store.remove(type, key, m_render);
+    const SimObjectPtr current = m_store.find(type, key);
+    const quint64 rv = m_store.remove(type, key, m_render);
+    if (rv && current && type == SimResourceType::Pods)
+        updateEndpointSlices(*current);
+    return rv;
+}
+
+void SimCluster::updateEndpointSlices(const SimObject &pod)
+{
+    if (!m_endpointSlices)
+        return;
+    const QByteArray service = pod.label("app");
+    for (const auto &[key, slice] : m_store.objects(SimResourceType::EndpointSlices)) {
+        if (slice->ns != pod.ns || slice->label("kubernetes.io/service-name") != service)
+            continue;
+        const SimObjectPtr owner = m_store.find(SimResourceType::Services, pod.ns + '/' + service);
+        if (!owner)
+            return;
+        // The namespace's pods: keys "ns/name" sort together.
+        QList<const SimObject *> pods;
+        const QByteArray prefix = pod.ns + '/';
+        const SimStore::ObjectMap &all = m_store.objects(SimResourceType::Pods);
+        for (auto it = all.lower_bound(prefix); it != all.end() && it->first.startsWith(prefix);
+             ++it)
+            pods.append(it->second.get());
+        SimObject next = *slice;
+        next.endpoints = SimEndpointSlices::endpoints(*owner, pods);
+        if (next.endpoints.size() == slice->endpoints.size() &&
+            std::equal(next.endpoints.cbegin(), next.endpoints.cend(), slice->endpoints.cbegin(),
+                       [](const SimEndpoint &a, const SimEndpoint &b) {
+                           return a.podUid == b.podUid && a.ready == b.ready && a.ip == b.ip;
+                       }))
+            return; // nothing the controller would write
+        next.generation = slice->generation + 1;
+        m_store.replace(std::move(next), m_render);
+        return;
+    }
 }
 
 void SimCluster::setChurnRate(double eventsPerSecond)
@@ -67,14 +116,19 @@ void SimCluster::churnOnce()
         // A new pod starts as the scheduler leaves it; a later modify makes it Running.
         pod.createdMs = QDateTime::currentMSecsSinceEpoch();
         pod.phase = "Pending";
-        m_store.add(std::move(pod), m_render);
-    } else if (roll < 75) {
-        modifyObject(SimResourceType::Pods,
-                     m_store.randomKey(SimResourceType::Pods, random.generate()));
-    } else {
-        deleteObject(SimResourceType::Pods,
-                     m_store.randomKey(SimResourceType::Pods, random.generate()));
+        m_store.add(pod, m_render);
+        updateEndpointSlices(pod);
+        return;
     }
+    const QByteArray key = m_store.randomKey(SimResourceType::Pods, random.generate());
+    // Only a ReplicaSet's pods (or standalone ones) come and go: the other controllers' pods
+    // keep their names and claims, so churn just changes them.
+    const SimObjectPtr pod = m_store.find(SimResourceType::Pods, key);
+    const bool replaceable = pod && (pod->ownerKind.isEmpty() || pod->ownerKind == "ReplicaSet");
+    if (roll < 75 || !replaceable)
+        modifyObject(SimResourceType::Pods, key);
+    else
+        deleteObject(SimResourceType::Pods, key);
 }
 
 void SimCluster::onChurnTick()

@@ -32,11 +32,15 @@ public:
 
 private:
     void onChurnTick();
+    // After a change of pod: its Service's EndpointSlice lists its endpoints anew, as the
+    // endpointslice controller does (SimConfig::moreWorkloads).
+    void updateEndpointSlices(const SimObject &pod);
 
     SimObjectFactory m_factory;
     SimStore m_store;
     std::function<void(SimObject &)> m_render;
-    int m_targetPods;
+    int m_targetPods; // the initial pod count
+    bool m_endpointSlices;
     double m_churnRate = 0;
     double m_churnDebt = 0;
     QTimer m_churnTimer;

@@ -16,6 +16,11 @@ struct SimConfig
     quint32 seed = 1;
     bool managedFields = false;   // add metadata.managedFields (bigger objects)
     bool troubledObjects = false; // crash-looping, OOMKilled, NotReady objects (SimTrouble)
+    // In each namespace a CronJob with its finished Job and that Job's pod, a StatefulSet "db"
+    // of 2 pods (one not ready) with their PersistentVolumeClaims and a Service, a DaemonSet
+    // with a pod on every node; and an EndpointSlice for every Service. Their pods add to
+    // `pods`.
+    bool moreWorkloads = false;
     // Every Nth pod made gets an init container "init-config" and a sidecar
     // "log-shipper" (0: none).
     int sidecarEvery = 0;

@@ -11,9 +11,26 @@ const QByteArray kAuthorizationGroup = "authorization.k8s.io";
 const QList<QByteArray> kAuthorizationVersions = {"v1", "v1beta1"};
 
 // 1.20's kube-apiserver lists built-in groups by the aggregator's priorities (apps 17800,
-// authorization.k8s.io 17600, apiextensions.k8s.io 16700), custom resources' groups (1000)
-// after them: kubectl resolves names in this order.
-const QList<QByteArray> kBuiltInGroupOrder = {"apps", kAuthorizationGroup, "apiextensions.k8s.io"};
+// authorization.k8s.io 17600, batch 17400, apiextensions.k8s.io 16700, discovery.k8s.io 16200),
+// custom resources' groups (1000) after them: kubectl resolves names in this order.
+const QList<QByteArray> kBuiltInGroupOrder = {"apps", kAuthorizationGroup, "batch",
+                                              "apiextensions.k8s.io", "discovery.k8s.io"};
+
+// Kinds kubectl's "all" category takes in (1.20's discovery).
+bool inCategoryAll(SimResourceType::Id id)
+{
+    using T = SimResourceType;
+    return id == T::Pods || id == T::Deployments || id == T::Services || id == T::ReplicaSets ||
+           id == T::Jobs || id == T::CronJobs || id == T::StatefulSets || id == T::DaemonSets;
+}
+
+// Kinds whose "/status" subresource the simulator lists (1.20 serves it for every one of them).
+bool listsStatus(SimResourceType::Id id)
+{
+    using T = SimResourceType;
+    return id == T::Pods || id == T::Deployments || id == T::Jobs || id == T::CronJobs ||
+           id == T::StatefulSets || id == T::DaemonSets || id == T::PersistentVolumeClaims;
+}
 
 struct ServedGroup
 {
@@ -119,14 +136,13 @@ QByteArray SimDiscovery::resourceList(const QByteArray &groupVersion)
                  : R"(,"verbs":["get","list"])");
         if (!t.shortNames.isEmpty())
             e.append(R"(,"shortNames":)").append(quotedList(t.shortNames));
-        if (t.id == SimResourceType::Pods || t.id == SimResourceType::Deployments ||
-            t.id == SimResourceType::Services || t.id == SimResourceType::ReplicaSets)
+        if (inCategoryAll(t.id))
             e.append(R"(,"categories":["all"])");
         if (t.watchable) // no storage, no hash
             e.append(R"(,"storageVersionHash":")").append(t.kind.toBase64().left(11)).append('"');
         e.append('}');
         add(e);
-        if (t.id == SimResourceType::Pods || t.id == SimResourceType::Deployments) {
+        if (listsStatus(t.id)) {
             add(R"({"name":)" + SimJson::quoted(t.plural + "/status") +
                 R"(,"singularName":"","namespaced":true,"kind":)" + SimJson::quoted(t.kind) +
                 R"(,"verbs":["get","patch","update"]})");

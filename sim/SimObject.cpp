@@ -2,6 +2,11 @@
 
 #include "sim/SimTrouble.h"
 
+bool SimObject::podReady() const
+{
+    return phase == "Running" && !deleting && trouble.isEmpty() && !unready;
+}
+
 QByteArray SimObject::label(QByteArrayView key) const
 {
     for (const auto &[k, v] : labels) {

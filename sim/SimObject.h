@@ -8,6 +8,17 @@
 
 #include <memory>
 
+// One endpoint of an EndpointSlice: a pod the Service selects, as the endpointslice controller
+// lists it.
+struct SimEndpoint
+{
+    QByteArray podName;
+    QByteArray podUid;
+    QByteArray ip;
+    QByteArray nodeName;
+    bool ready = false;
+};
+
 // One version of one object: the model fields it is built from, and its JSON rendered once
 // (SimObjectFactory::render). Immutable once shared; a change makes a new version.
 struct SimObject
@@ -32,10 +43,14 @@ struct SimObject
     int replicas = 0;
     int readyReplicas = 0;
     int generation = 1;
-    bool sidecar = false;  // pods: an init container and a sidecar (sim/SimPodContainers.h)
-    bool deleting = false; // rendered with a deletionTimestamp (the final DELETED state)
-    QByteArray trouble;    // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
-    QByteArray warningOf;  // events: the trouble of the object a Warning event reports
+    bool sidecar = false;   // pods: an init container and a sidecar (sim/SimPodContainers.h)
+    bool deleting = false;  // rendered with a deletionTimestamp (the final DELETED state)
+    QByteArray trouble;     // see SimTrouble: "CrashLoopBackOff", "OOMKilled", ..., "NotReady"
+    QByteArray warningOf;   // events: the trouble of the object a Warning event reports
+    bool unready = false;   // pods: running, but failing their readiness probe
+    QByteArray claimName;   // pods: the PersistentVolumeClaim mounted as volume "data"
+    qint64 scheduledMs = 0; // jobs: their start; cronjobs: the last schedule (0: never)
+    QList<SimEndpoint> endpoints; // endpointslices
 
     // Rendered by SimObjectFactory::render.
     QByteArray json;
@@ -48,6 +63,10 @@ struct SimObject
     {
         return QByteArrayView(json).sliced(metadataBegin, metadataEnd - metadataBegin);
     }
+    // A pod's Ready condition: running, healthy and passing its readiness probe.
+    bool podReady() const;
+    // A pod's spec.restartPolicy: a Job's pods restart on failure only.
+    QByteArrayView restartPolicy() const { return ownerKind == "Job" ? "OnFailure" : "Always"; }
     QByteArray label(QByteArrayView key) const;
     bool hasLabel(QByteArrayView key) const;
     // An Event's selectable field (involvedObject.kind / .namespace / .name / .uid /

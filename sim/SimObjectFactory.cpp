@@ -1,6 +1,8 @@
 #include "sim/SimObjectFactory.h"
 
+#include "sim/SimEndpointSlices.h"
 #include "sim/SimTrouble.h"
+#include "sim/SimWorkloadRenderer.h"
 
 #include <QDateTime>
 #include <QSet>
@@ -126,9 +128,113 @@ QList<SimObject> SimObjectFactory::initialObjects()
             out.append(
                 newObject(SimResourceType::Widgets, ns, "widget-" + QByteArray::number(i + 1)));
     }
+    if (m_config.moreWorkloads) {
+        for (const QByteArray &ns : m_namespaces)
+            appendWorkloads(out, ns);
+    }
     if (m_config.troubledObjects)
         SimTrouble::mark(out);
+    // After the troubles: a slice tells which pods are ready.
+    if (m_config.moreWorkloads)
+        appendEndpointSlices(out);
     return out;
+}
+
+void SimObjectFactory::appendWorkloads(QList<SimObject> &out, const QByteArray &ns)
+{
+    constexpr qint64 hourMs = 3600 * 1000;
+    // A daily CronJob and the Job it started at its last schedule (03:00 UTC), finished.
+    SimObject cron = newObject(SimResourceType::CronJobs, ns, "report");
+    cron.image = kImages[2];
+    cron.scheduledMs = (m_startMs - 3 * hourMs) / kDayMs * kDayMs + 3 * hourMs;
+    cron.createdMs = qMin(cron.createdMs, cron.scheduledMs - kDayMs);
+    // The controller names a Job after its scheduled time in Unix seconds.
+    SimObject job = newObject(SimResourceType::Jobs, ns,
+                              cron.name + '-' + QByteArray::number(cron.scheduledMs / 1000));
+    job.image = cron.image;
+    job.createdMs = cron.scheduledMs + 2000;
+    job.scheduledMs = job.createdMs;
+    job.labels = {{"controller-uid", job.uid}, {"job-name", job.name}};
+    job.ownerKind = "CronJob";
+    job.ownerName = cron.name;
+    job.ownerUid = cron.uid;
+    SimObject jobPod =
+        workloadPod(job, job.name + '-' + randomSuffix(5), m_random.bounded(int(m_nodes.size())));
+    jobPod.labels = job.labels;
+    jobPod.phase = "Succeeded";
+    out << cron << job << jobPod;
+
+    // A StatefulSet of two pods, each with its claim from the "data" template; the second
+    // fails its readiness probe, so its Service has a ready and a not-ready endpoint.
+    SimObject db = newObject(SimResourceType::StatefulSets, ns, "db");
+    db.labels.clear();
+    db.image = kImages[3];
+    db.replicas = 2;
+    db.readyReplicas = 1;
+    SimObject service = newObject(SimResourceType::Services, ns, db.name);
+    service.createdMs = db.createdMs;
+    out << db << service;
+    for (int i = 0; i < db.replicas; ++i) {
+        SimObject pod = workloadPod(db, db.name + '-' + QByteArray::number(i), i);
+        pod.labels = {{"app", db.name},
+                      {"controller-revision-hash", SimWorkloadRenderer::revisionHash(db)},
+                      {"statefulset.kubernetes.io/pod-name", pod.name}};
+        pod.claimName = "data-" + pod.name;
+        pod.unready = i >= db.readyReplicas;
+        SimObject claim = newObject(SimResourceType::PersistentVolumeClaims, ns, pod.claimName);
+        claim.createdMs = pod.createdMs;
+        claim.labels = {{"app", db.name}};
+        out << claim << pod;
+    }
+
+    // A DaemonSet with a pod on every node.
+    SimObject agent = newObject(SimResourceType::DaemonSets, ns, "node-agent");
+    agent.labels.clear();
+    agent.image = kImages[4];
+    agent.replicas = int(m_nodes.size());
+    agent.readyReplicas = agent.replicas;
+    out << agent;
+    for (int n = 0; n < m_nodes.size(); ++n) {
+        SimObject pod = workloadPod(agent, agent.name + '-' + randomSuffix(5), n);
+        pod.labels = {{"app", agent.name},
+                      {"controller-revision-hash", SimWorkloadRenderer::revisionHash(agent)},
+                      {"pod-template-generation", "1"}};
+        out << pod;
+    }
+}
+
+SimObject SimObjectFactory::workloadPod(const SimObject &owner, const QByteArray &name,
+                                        int nodeIndex)
+{
+    SimObject pod = newObject(SimResourceType::Pods, owner.ns, name);
+    pod.createdMs = owner.type == SimResourceType::Jobs ? owner.createdMs : owner.createdMs + 5000;
+    pod.image = owner.image;
+    pod.ownerKind = SimResourceType::get(owner.type).kind;
+    pod.ownerName = owner.name;
+    pod.ownerUid = owner.uid;
+    nodeIndex %= int(m_nodes.size());
+    pod.nodeName = m_nodes.at(nodeIndex);
+    pod.podIp = "10.244." + QByteArray::number(nodeIndex) + '.' +
+                QByteArray::number(m_random.bounded(2, 254));
+    return pod;
+}
+
+void SimObjectFactory::appendEndpointSlices(QList<SimObject> &out)
+{
+    QList<SimObject> slices;
+    for (const SimObject &service : std::as_const(out)) {
+        if (service.type != SimResourceType::Services)
+            continue;
+        QList<const SimObject *> pods;
+        for (const SimObject &o : std::as_const(out)) {
+            if (o.type == SimResourceType::Pods && o.ns == service.ns)
+                pods.append(&o);
+        }
+        SimObject slice = SimEndpointSlices::sliceOf(service, randomSuffix(5), uid());
+        slice.endpoints = SimEndpointSlices::endpoints(service, pods);
+        slices.append(slice);
+    }
+    out.append(slices);
 }
 
 SimObject SimObjectFactory::newPod()
@@ -203,8 +309,8 @@ SimObject SimObjectFactory::modified(const SimObject &o)
     if (o.type == SimResourceType::Pods) {
         if (o.phase == "Pending")
             next.phase = "Running";
-        else if (m_random.bounded(4) == 0)
-            next.restarts = o.restarts + 1;
+        else if (m_random.bounded(4) == 0 && o.restartPolicy() == "Always")
+            next.restarts = o.restarts + 1; // a Job's finished pod never restarts
     } else if (o.type == SimResourceType::Widgets) {
         next.phase = o.phase == "Ready" ? QByteArray("Reconciling") : QByteArray("Ready");
     } else if (o.type == SimResourceType::Deployments || o.type == SimResourceType::ReplicaSets) {

@@ -44,6 +44,13 @@ private:
     QByteArray randomSuffix(int length);
     qint64 randomPastMs(qint64 maxAgeMs);
     SimObject podFor(const Workload &w, const QByteArray &name);
+    // SimConfig::moreWorkloads: the CronJob, StatefulSet and DaemonSet of namespace ns, their
+    // pods and claims.
+    void appendWorkloads(QList<SimObject> &out, const QByteArray &ns);
+    // A running pod of owner on node nodeIndex.
+    SimObject workloadPod(const SimObject &owner, const QByteArray &name, int nodeIndex);
+    // An EndpointSlice for every Service in out.
+    void appendEndpointSlices(QList<SimObject> &out);
 
     SimConfig m_config;
     int m_podsMade = 0; // counts pods for SimConfig::sidecarEvery

@@ -4,6 +4,7 @@
 #include "sim/SimPodContainers.h"
 #include "sim/SimTableCells.h"
 #include "sim/SimTrouble.h"
+#include "sim/SimWorkloadRenderer.h"
 
 #include <QDateTime>
 
@@ -79,7 +80,8 @@ void SimObjectRenderer::renderMetadata(QByteArray &out, const SimObject &o) cons
         out.append(R"(,"creationTimestamp":null})");
         return;
     }
-    if (o.type == SimResourceType::Pods && !o.ownerName.isEmpty()) {
+    if ((o.type == SimResourceType::Pods || o.type == SimResourceType::EndpointSlices) &&
+        !o.ownerName.isEmpty()) {
         out.append(R"(,"generateName":)");
         q(out, o.ownerName + '-');
     }
@@ -90,7 +92,10 @@ void SimObjectRenderer::renderMetadata(QByteArray &out, const SimObject &o) cons
     out.append(R"(,"uid":")").append(o.uid);
     out.append(R"(","resourceVersion":")").append(num(qint64(o.resourceVersion)));
     if (o.type == SimResourceType::Deployments || o.type == SimResourceType::ReplicaSets ||
-        o.type == SimResourceType::Widgets || o.type == SimResourceType::CustomResourceDefinitions)
+        o.type == SimResourceType::Widgets ||
+        o.type == SimResourceType::CustomResourceDefinitions ||
+        o.type == SimResourceType::StatefulSets || o.type == SimResourceType::DaemonSets ||
+        o.type == SimResourceType::EndpointSlices)
         out.append(R"(","generation":)")
             .append(num(o.generation))
             .append(R"(,"creationTimestamp":")");
@@ -123,15 +128,21 @@ void SimObjectRenderer::renderMetadata(QByteArray &out, const SimObject &o) cons
         out.append(R"(,"annotations":{"deployment.kubernetes.io/revision":")")
             .append(num(o.generation))
             .append(R"("})");
+    } else {
+        SimWorkloadRenderer::renderAnnotations(out, o);
     }
     if (!o.ownerName.isEmpty() && o.type != SimResourceType::Events) {
-        out.append(R"(,"ownerReferences":[{"apiVersion":"apps/v1","kind":)");
+        const SimResourceType *owner = SimResourceType::byKind(o.ownerKind);
+        out.append(R"(,"ownerReferences":[{"apiVersion":)");
+        q(out, owner ? owner->groupVersion() : QByteArray("apps/v1"));
+        out.append(R"(,"kind":)");
         q(out, o.ownerKind);
         out.append(R"(,"name":)");
         q(out, o.ownerName);
         out.append(R"(,"uid":")").append(o.ownerUid);
         out.append(R"(","controller":true,"blockOwnerDeletion":true}])");
     }
+    SimWorkloadRenderer::renderFinalizers(out, o);
     if (m_config.managedFields) {
         out.append(R"(,"managedFields":[{"manager":"kube-controller-manager","operation":"Update",)"
                    R"("apiVersion":)");
@@ -232,6 +243,14 @@ void SimObjectRenderer::renderBody(QByteArray &out, const SimObject &o) const
         q(out, SimTableCells::componentMessage(o.name));
         out.append("}]");
         break;
+    case SimResourceType::Jobs:
+    case SimResourceType::CronJobs:
+    case SimResourceType::StatefulSets:
+    case SimResourceType::DaemonSets:
+    case SimResourceType::PersistentVolumeClaims:
+    case SimResourceType::EndpointSlices:
+        SimWorkloadRenderer::renderBody(out, o);
+        break;
     case SimResourceType::Count:
         break;
     }
@@ -242,10 +261,16 @@ void SimObjectRenderer::renderPod(QByteArray &out, const SimObject &o) const
     const QByteArray volume = "kube-api-access-" + o.uid.left(5);
     const QByteArray started = SimJson::timestamp(o.createdMs + 2000);
     const bool running = o.phase == "Running";
-    const bool ready = running && !o.deleting && o.trouble.isEmpty();
+    const bool ready = o.podReady();
     const QByteArray readyText = ready ? "True" : "False";
     const quint64 idSeed = qHash(o.uid);
-    out.append(R"(,"spec":{"volumes":[{"name":")").append(volume);
+    out.append(R"(,"spec":{"volumes":[)");
+    if (!o.claimName.isEmpty()) {
+        out.append(R"({"name":"data","persistentVolumeClaim":{"claimName":)");
+        q(out, o.claimName);
+        out.append("}},");
+    }
+    out.append(R"({"name":")").append(volume);
     out.append(R"(","projected":{"sources":[{"serviceAccountToken":{"expirationSeconds":3607,)"
                R"("path":"token"}},{"configMap":{"name":"kube-root-ca.crt","items":[{"key":)"
                R"("ca.crt","path":"ca.crt"}]}},{"downwardAPI":{"items":[{"path":"namespace",)"
@@ -271,8 +296,8 @@ void SimObjectRenderer::renderPod(QByteArray &out, const SimObject &o) const
                R"("terminationMessagePath":"/dev/termination-log","terminationMessagePolicy":)"
                R"("File","imagePullPolicy":"IfNotPresent"})");
     SimPodContainers::appendSidecarSpec(out, m_config, o);
-    out.append(R"(],"restartPolicy":"Always",)"
-               R"("terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst",)"
+    out.append(R"(],"restartPolicy":")").append(o.restartPolicy());
+    out.append(R"(","terminationGracePeriodSeconds":30,"dnsPolicy":"ClusterFirst",)"
                R"("imagePullSecrets":[{"name":"registry-credentials"}],)"
                R"("serviceAccountName":"default","serviceAccount":"default","nodeName":)");
     q(out, o.nodeName);

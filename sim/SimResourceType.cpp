@@ -13,7 +13,7 @@ const QByteArray kNameDescription =
     "resources may allow a client to request the generation of an appropriate name "
     "automatically. Name is primarily intended for creation idempotence and configuration "
     "definition. Cannot be updated. More info: "
-    "https://kubernetes.io/docs/concepts/overview/working-with-objects/names#names";
+    "http://kubernetes.io/docs/user-guide/identifiers#names";
 const QByteArray kCreatedDescription =
     "CreationTimestamp is a timestamp representing the server time when this object was "
     "created. It is not guaranteed to be set in happens-before order across separate "
@@ -40,6 +40,155 @@ QList<Column> defaultColumns()
 {
     // The apiserver's default table convertor: Name and Created At (a date cell).
     return {nameColumn(), {"Created At", "date", "", kCreatedDescription, 0, Column::ObjectCell}};
+}
+
+const QByteArray kContainersDescription = "Names of each container in the template.";
+const QByteArray kImagesDescription = "Images referenced by each container in the template.";
+const QByteArray kJobSelectorDescription =
+    "A label query over pods that should match the pod count. Normally, the system sets this "
+    "field for you. More info: "
+    "https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors";
+
+// The kinds SimConfig::moreWorkloads fills, at the versions and with the columns a 1.20.2
+// kube-apiserver serves (its printers.go): CronJobs only at batch/v1beta1, EndpointSlices only
+// at discovery.k8s.io/v1beta1.
+void appendWorkloadTypes(QList<SimResourceType> &types)
+{
+    using T = SimResourceType;
+    const Column containers = cell("Containers", "string", kContainersDescription, 1);
+    const Column images = cell("Images", "string", kImagesDescription, 1);
+    types.append(
+        {T::Jobs,
+         "jobs",
+         "job",
+         "Job",
+         "batch",
+         "v1",
+         true,
+         {},
+         {nameColumn(),
+          cell("Completions", "string", "The number of pods which reached phase Succeeded."),
+          cell("Duration", "string", "Time required to complete the job."), ageColumn(), containers,
+          images, cell("Selector", "string", kJobSelectorDescription, 1)}});
+    types.append(
+        {T::CronJobs,
+         "cronjobs",
+         "cronjob",
+         "CronJob",
+         "batch",
+         "v1beta1",
+         true,
+         {"cj"},
+         {nameColumn(),
+          cell("Schedule", "string",
+               "The schedule in Cron format, see https://en.wikipedia.org/wiki/Cron."),
+          cell("Suspend", "boolean",
+               "This flag tells the controller to suspend subsequent executions, it does not "
+               "apply to already started executions.  Defaults to false."),
+          cell("Active", "integer", "A list of pointers to currently running jobs."),
+          {"Last Schedule", "string", "",
+           "Information when was the last time the job was successfully scheduled.", 0,
+           Column::SinceCell},
+          ageColumn(),
+          containers,
+          images,
+          cell("Selector", "string", kJobSelectorDescription, 1)}});
+    types.append({T::StatefulSets,
+                  "statefulsets",
+                  "statefulset",
+                  "StatefulSet",
+                  "apps",
+                  "v1",
+                  true,
+                  {"sts"},
+                  {nameColumn(), cell("Ready", "string", "Number of the pod with ready state"),
+                   ageColumn(), containers, images}});
+    types.append(
+        {T::DaemonSets,
+         "daemonsets",
+         "daemonset",
+         "DaemonSet",
+         "apps",
+         "v1",
+         true,
+         {"ds"},
+         {nameColumn(),
+          cell("Desired", "integer",
+               "The total number of nodes that should be running the daemon pod (including nodes "
+               "correctly running the daemon pod). More info: "
+               "https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/"),
+          cell("Current", "integer",
+               "The number of nodes that are running at least 1 daemon pod and are supposed to "
+               "run the daemon pod. More info: "
+               "https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/"),
+          cell("Ready", "integer",
+               "The number of nodes that should be running the daemon pod and have one or more of "
+               "the daemon pod running and ready."),
+          cell("Up-to-date", "integer",
+               "The total number of nodes that are running updated daemon pod"),
+          cell("Available", "integer",
+               "The number of nodes that should be running the daemon pod and have one or more of "
+               "the daemon pod running and available (ready for at least spec.minReadySeconds)"),
+          cell("Node Selector", "string",
+               "NodeSelector is a selector which must be true for the pod to fit on a node. "
+               "Selector which must match a node's labels for the pod to be scheduled on that "
+               "node. More info: "
+               "https://kubernetes.io/docs/concepts/configuration/assign-pod-node/"),
+          ageColumn(), containers, images,
+          cell("Selector", "string",
+               "A label query over pods that are managed by the daemon set. Must match in order "
+               "to be controlled. If empty, defaulted to labels on Pod template. More info: "
+               "https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/"
+               "#label-selectors",
+               1)}});
+    types.append(
+        {T::PersistentVolumeClaims,
+         "persistentvolumeclaims",
+         "persistentvolumeclaim",
+         "PersistentVolumeClaim",
+         "",
+         "v1",
+         true,
+         {"pvc"},
+         {nameColumn(),
+          cell("Status", "string", "Phase represents the current phase of PersistentVolumeClaim."),
+          cell("Volume", "string",
+               "VolumeName is the binding reference to the PersistentVolume backing this claim."),
+          cell("Capacity", "string", "Represents the actual resources of the underlying volume."),
+          cell("Access Modes", "string",
+               "AccessModes contains the actual access modes the volume backing the PVC has. More "
+               "info: "
+               "https://kubernetes.io/docs/concepts/storage/persistent-volumes#access-modes-1"),
+          cell("StorageClass", "string", "StorageClass of the pvc"), ageColumn(),
+          cell("VolumeMode", "string",
+               "volumeMode defines what type of volume is required by the claim. Value of "
+               "Filesystem is implied when not included in claim spec.",
+               1)}});
+    types.append(
+        {T::EndpointSlices,
+         "endpointslices",
+         "endpointslice",
+         "EndpointSlice",
+         "discovery.k8s.io",
+         "v1beta1",
+         true,
+         {},
+         {nameColumn(),
+          cell("AddressType", "string",
+               "addressType specifies the type of address carried by this EndpointSlice. All "
+               "addresses in this slice must be the same type. This field is immutable after "
+               "creation. The following address types are currently supported: * IPv4: "
+               "Represents an IPv4 Address. * IPv6: Represents an IPv6 Address. * FQDN: "
+               "Represents a Fully Qualified Domain Name."),
+          cell("Ports", "string",
+               "ports specifies the list of network ports exposed by each endpoint in this slice. "
+               "Each port must have a unique name. When ports is empty, it indicates that there "
+               "are no defined ports. When a port is defined with a nil port value, it indicates "
+               "\"all ports\". Each slice may include a maximum of 100 ports."),
+          cell("Endpoints", "string",
+               "endpoints is a list of unique endpoints in this slice. Each slice may include a "
+               "maximum of 1000 endpoints."),
+          ageColumn()}});
 }
 
 QList<SimResourceType> makeTypes()
@@ -162,6 +311,7 @@ QList<SimResourceType> makeTypes()
                    cell("Message", "string", "Message of the component conditions"),
                    cell("Error", "string", "Error of the component conditions")}});
     types.last().watchable = false;
+    appendWorkloadTypes(types);
     return types;
 }
 
@@ -173,24 +323,35 @@ const SimResourceType &SimResourceType::get(Id id)
     return types.at(id);
 }
 
-const SimResourceType *SimResourceType::find(QByteArrayView groupVersion, QByteArrayView plural)
+namespace {
+
+// The first served type that accept takes, or nullptr.
+template <typename Accept> const SimResourceType *firstType(Accept accept)
 {
-    for (int i = 0; i < Count; ++i) {
-        const SimResourceType &t = get(static_cast<Id>(i));
-        if (t.plural == plural && t.servedAt(groupVersion))
+    for (int i = 0; i < SimResourceType::Count; ++i) {
+        const SimResourceType &t = SimResourceType::get(static_cast<SimResourceType::Id>(i));
+        if (accept(t))
             return &t;
     }
     return nullptr;
 }
 
+} // namespace
+
+const SimResourceType *SimResourceType::find(QByteArrayView groupVersion, QByteArrayView plural)
+{
+    return firstType(
+        [&](const SimResourceType &t) { return t.plural == plural && t.servedAt(groupVersion); });
+}
+
+const SimResourceType *SimResourceType::byKind(QByteArrayView kind)
+{
+    return firstType([&](const SimResourceType &t) { return t.kind == kind; });
+}
+
 const SimResourceType *SimResourceType::byPlural(QByteArrayView plural)
 {
-    for (int i = 0; i < Count; ++i) {
-        const SimResourceType &t = get(static_cast<Id>(i));
-        if (t.plural == plural)
-            return &t;
-    }
-    return nullptr;
+    return firstType([&](const SimResourceType &t) { return t.plural == plural; });
 }
 
 bool SimResourceType::servedAt(QByteArrayView groupVersion) const

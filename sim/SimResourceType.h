@@ -20,6 +20,12 @@ struct SimResourceType
         Widgets,
         CustomResourceDefinitions,
         ComponentStatuses,
+        Jobs,
+        CronJobs,
+        StatefulSets,
+        DaemonSets,
+        PersistentVolumeClaims,
+        EndpointSlices,
         Count
     };
 
@@ -29,8 +35,9 @@ struct SimResourceType
         {
             NameCell,
             AgeCell,
-            ObjectCell
-        }; // ObjectCell: precomputed per object
+            ObjectCell,
+            SinceCell
+        }; // ObjectCell: precomputed per object; SinceCell: time since SimObject::scheduledMs
         QByteArray name;
         QByteArray type;
         QByteArray format;
@@ -78,4 +85,6 @@ struct SimResourceType
     static const SimResourceType *find(QByteArrayView groupVersion, QByteArrayView plural);
     // The type with that plural name in any group, or nullptr (the control API's resource=).
     static const SimResourceType *byPlural(QByteArrayView plural);
+    // The type of that kind ("Job"), or nullptr: an ownerReference's apiVersion.
+    static const SimResourceType *byKind(QByteArrayView kind);
 };

@@ -50,6 +50,12 @@ void SimTable::appendRow(QByteArray &out, const SimObject &o, IncludeObject mode
                 .append(SimJson::humanDuration((nowMs - o.createdMs) / 1000))
                 .append('"');
             break;
+        case SimResourceType::Column::SinceCell:
+            out.append('"')
+                .append(o.scheduledMs ? SimJson::humanDuration((nowMs - o.scheduledMs) / 1000)
+                                      : QByteArray("<none>"))
+                .append('"');
+            break;
         case SimResourceType::Column::ObjectCell:
             out.append(o.cells.value(cell++, "null"));
             break;

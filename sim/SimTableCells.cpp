@@ -2,6 +2,7 @@
 
 #include "sim/SimJson.h"
 #include "sim/SimObject.h"
+#include "sim/SimWorkloadRenderer.h"
 
 #include <QHash>
 
@@ -37,6 +38,60 @@ QByteArray podStatus(const SimObject &o)
     return o.phase;
 }
 
+// printers.go's listWithMoreString: the first three, then how many more.
+QByteArray listWithMore(const QList<QByteArray> &items)
+{
+    constexpr qsizetype max = 3;
+    if (items.isEmpty())
+        return "<unset>";
+    QByteArray out = items.mid(0, max).join(',');
+    if (items.size() > max)
+        out.append(" + ").append(num(items.size() - max)).append(" more...");
+    return out;
+}
+
+// The cells of the kinds SimConfig::moreWorkloads adds, as 1.20's printers.go computes them.
+QList<QByteArray> workloadCells(const SimObject &o)
+{
+    const QByteArray containers = quoted("app");
+    switch (o.type) {
+    case SimResourceType::Jobs:
+        // The simulator's Jobs have all finished, each after the same run.
+        return {quoted(num(o.readyReplicas) + '/' + num(o.replicas)),
+                quoted(SimJson::humanDuration(SimWorkloadRenderer::kJobRunMs / 1000)), containers,
+                quoted(o.image), quoted("controller-uid=" + o.uid)};
+    case SimResourceType::CronJobs:
+        return {quoted(SimWorkloadRenderer::kCronSchedule),
+                quoted("False"),
+                num(0),
+                containers,
+                quoted(o.image),
+                quoted("<none>")};
+    case SimResourceType::StatefulSets:
+        return {quoted(num(o.readyReplicas) + '/' + num(o.replicas)), containers, quoted(o.image)};
+    case SimResourceType::DaemonSets:
+        return {num(o.replicas), num(o.replicas),      num(o.readyReplicas),
+                num(o.replicas), num(o.readyReplicas), quoted("<none>"),
+                containers,      quoted(o.image),      quoted("app=" + o.name)};
+    case SimResourceType::PersistentVolumeClaims:
+        return {quoted("Bound"),
+                quoted(SimWorkloadRenderer::volumeName(o)),
+                quoted(SimWorkloadRenderer::kClaimSize),
+                quoted("RWO"),
+                quoted(SimWorkloadRenderer::kStorageClass),
+                quoted("Filesystem")};
+    case SimResourceType::EndpointSlices: {
+        QList<QByteArray> addresses;
+        for (const SimEndpoint &e : o.endpoints)
+            addresses.append(e.ip);
+        return {quoted("IPv4"), quoted(o.endpoints.isEmpty() ? "<unset>" : "8080"),
+                quoted(listWithMore(addresses))};
+    }
+    default:
+        return {quoted(SimJson::timestamp(o.createdMs))};
+    }
+}
+
 } // namespace
 
 namespace SimTableCells {
@@ -57,7 +112,7 @@ void render(SimObject &o)
     switch (o.type) {
     case SimResourceType::Pods: {
         const QByteArray status = podStatus(o);
-        const bool ready = o.phase == "Running" && !o.deleting && status == o.phase;
+        const bool ready = o.phase == "Running" && !o.deleting && !o.unready && status == o.phase;
         o.cells = {quoted(ready ? "1/1" : "0/1"),
                    quoted(status),
                    quoted(num(o.restarts)),
@@ -84,7 +139,7 @@ void render(SimObject &o)
         o.cells = {quoted("Healthy"), quoted(componentMessage(o.name)), quoted("")};
         break;
     default:
-        o.cells = {quoted(SimJson::timestamp(o.createdMs))};
+        o.cells = workloadCells(o);
         break;
     }
 }

@@ -54,6 +54,11 @@ int main(int argc, char *argv[])
     const auto troubled =
         opt("troubled", QStringLiteral("Add crash-looping, OOMKilled, "
                                        "ImagePullBackOff pods and a NotReady node."));
+    const auto moreWorkloads =
+        opt("more-workloads",
+            QStringLiteral("Add to each namespace a CronJob with a finished Job, a StatefulSet "
+                           "with PersistentVolumeClaims, a DaemonSet on every node, and an "
+                           "EndpointSlice for every Service."));
     const auto bookmarkInterval =
         opt("bookmark-interval",
             QStringLiteral("Milliseconds between watch bookmarks, each sent only if its "
@@ -139,6 +144,7 @@ int main(int argc, char *argv[])
     }
     config.managedFields = parser.isSet(managedFields);
     config.troubledObjects = parser.isSet(troubled);
+    config.moreWorkloads = parser.isSet(moreWorkloads);
     config.paginateRv0 = parser.isSet(paginateRv0);
     config.startupFaults = parser.values(fault);
     config.tlsGenerateDir = parser.value(tlsGenerate);

@@ -37,6 +37,7 @@ SimConfig demoConfig(int pods)
     config.sidecarEvery = 5;   // some multi-container pods for the Logs page
     config.logLinesPerSecond = 5;
     config.troubledObjects = true; // something for the Problems view and the history to show
+    config.moreWorkloads = true;   // Jobs, StatefulSets, DaemonSets... for the Related tab
     return config;
 }
 

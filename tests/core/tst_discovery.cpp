@@ -103,7 +103,8 @@ private slots:
         QCOMPARE(
             groupVersions,
             (QStringList{"v1", "apps/v1", "authorization.k8s.io/v1", "authorization.k8s.io/v1beta1",
-                         "apiextensions.k8s.io/v1", "apiextensions.k8s.io/v1beta1",
+                         "batch/v1", "batch/v1beta1", "apiextensions.k8s.io/v1",
+                         "apiextensions.k8s.io/v1beta1", "discovery.k8s.io/v1beta1",
                          "demo.kubeglass.io/v1", "metrics.k8s.io/v1beta1"}));
     }
 

@@ -57,7 +57,7 @@ void TestSimProtocol::shouldServeLegacyDiscovery()
     const auto widgets = m_client->get("/apis/demo.kubeglass.io/v1").json();
     QCOMPARE(widgets.value("resources").toArray().first().toObject().value("kind").toString(),
              QStringLiteral("Widget"));
-    QCOMPARE(m_client->get("/apis/apps/v1").json().value("resources").toArray().size(), 3);
+    QCOMPARE(m_client->get("/apis/apps/v1").json().value("resources").toArray().size(), 7);
     QCOMPARE(m_client->get("/openapi/v2").status, 404);
 }
 

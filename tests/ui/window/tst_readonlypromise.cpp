@@ -60,6 +60,7 @@ private slots:
         config.deployments = 3;
         config.churnPerSecond = 2;
         config.troubledObjects = true; // for the Problems view
+        config.moreWorkloads = true;   // some objects of every served kind
         config.metricsWindowMs = 1000; // usage samples within the test
         // Config maps readable only namespace by namespace: all namespaces of them are found
         // through access reviews, the POSTs the promise allows.

@@ -43,6 +43,14 @@ private:
         return rows;
     }
 
+    // A cluster with Jobs, StatefulSets, DaemonSets, claims and EndpointSlices.
+    static SimConfig moreWorkloads()
+    {
+        SimConfig config;
+        config.moreWorkloads = true;
+        return config;
+    }
+
     QString statusOf(const QString &title, int row) const
     {
         const QModelIndex parent = relatedGroup(title);
@@ -217,6 +225,80 @@ private slots:
         for (const QJsonValue &request : requests)
             QCOMPARE(request.toObject().value(QLatin1String("method")).toString(),
                      QStringLiteral("GET"));
+    }
+
+    void shouldShowAJobsPodOwnedByItsJobThenItsCronJob()
+    {
+        // Given a CronJob's finished pod selected, on a cluster with more workloads
+        start(moreWorkloads());
+        selectObject(QStringLiteral("pods"), QStringLiteral("report-"));
+        // When its owners have been found (the CronJob at batch/v1beta1, as 1.20 serves it)
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owned by")).size(), 2, 20000);
+        // Then they go up the chain, Job then CronJob
+        const QStringList owners = group(QStringLiteral("Owned by"));
+        QVERIFY2(owners.at(0).startsWith(QLatin1String("Job report-")),
+                 qPrintable(owners.join(u';')));
+        QCOMPARE(owners.at(1), QStringLiteral("CronJob report"));
+    }
+
+    void shouldShowACronJobsJobThenItsPod()
+    {
+        // Given a CronJob selected
+        start(moreWorkloads());
+        selectObject(QStringLiteral("cronjobs.batch"), QStringLiteral("report"));
+        // When its children have been found
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owns")).size(), 2, 20000);
+        // Then it owns its Job, then that Job's pod
+        const QStringList owned = group(QStringLiteral("Owns"));
+        QVERIFY2(owned.at(0).startsWith(QLatin1String("Job report-")),
+                 qPrintable(owned.join(u';')));
+        const QString job = owned.at(0).mid(int(qstrlen("Job ")));
+        QVERIFY2(owned.at(1).startsWith(QLatin1String("Pod ") + job + u'-'),
+                 qPrintable(owned.join(u';')));
+    }
+
+    void shouldShowAStatefulSetsPodWithItsOwnerAndClaim()
+    {
+        // Given a StatefulSet's first pod selected
+        start(moreWorkloads());
+        selectObject(QStringLiteral("pods"), QStringLiteral("db-0"));
+        // When its relations have been found
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owned by")),
+                                  QStringList{QStringLiteral("StatefulSet db")}, 20000);
+        // Then it uses its PersistentVolumeClaim, by name
+        QTRY_VERIFY_WITH_TIMEOUT(group(QStringLiteral("Uses"))
+                                     .contains(QStringLiteral("PersistentVolumeClaim data-db-0")),
+                                 10000);
+    }
+
+    void shouldShowADaemonSetsPodOnEveryNode()
+    {
+        // Given a DaemonSet selected on a cluster of 3 nodes
+        start(moreWorkloads());
+        selectObject(QStringLiteral("daemonsets.apps"), QStringLiteral("node-agent"));
+        // When its children have been found
+        QTRY_COMPARE_WITH_TIMEOUT(group(QStringLiteral("Owns")).size(), 3, 20000);
+        // Then they are its pods, one a node
+        for (const QString &pod : group(QStringLiteral("Owns")))
+            QVERIFY2(pod.startsWith(QLatin1String("Pod node-agent-")), qPrintable(pod));
+    }
+
+    void shouldShowAServicesPodsWithTheirEndpointReadiness()
+    {
+        // Given the StatefulSet's Service selected: db-0 ready, db-1 running but not ready
+        start(moreWorkloads());
+        selectObject(QStringLiteral("services"), QStringLiteral("db"));
+        // When its pods and its EndpointSlice (discovery.k8s.io/v1beta1 on 1.20) are read
+        QTRY_COMPARE_WITH_TIMEOUT(
+            group(QStringLiteral("Selected pods")),
+            QStringList({QStringLiteral("Pod db-0"), QStringLiteral("Pod db-1")}), 20000);
+        // Then each pod's status tells whether it is a ready endpoint
+        QVERIFY2(statusOf(QStringLiteral("Selected pods"), 0)
+                     .endsWith(QLatin1String(", endpoint ready")),
+                 qPrintable(statusOf(QStringLiteral("Selected pods"), 0)));
+        QVERIFY2(statusOf(QStringLiteral("Selected pods"), 1)
+                     .endsWith(QLatin1String(", endpoint not ready")),
+                 qPrintable(statusOf(QStringLiteral("Selected pods"), 1)));
     }
 };
 
