@@ -98,7 +98,12 @@ bool ResourceCatalog::isWatchable(const ResourceType &type)
 
 bool ResourceCatalog::isShowable(const ResourceType &type)
 {
-    return type.supports(QStringLiteral("list"));
+    return type.supports(QStringLiteral("list")) && (isWatchable(type) || !isUsage(type));
+}
+
+bool ResourceCatalog::isUsage(const ResourceType &type)
+{
+    return type.group == u"metrics.k8s.io";
 }
 
 WatchTarget ResourceCatalog::targetFor(const ResourceType &type)

@@ -45,8 +45,12 @@ public:
 
     // The reflector needs list and watch.
     static bool isWatchable(const ResourceType &type);
-    // A window can show it: watchable, or list-only (listed on a period, ReflectorOptions).
+    // A window can show it: watchable, or list-only (listed on a period, ReflectorOptions),
+    // except usage (isUsage()).
     static bool isShowable(const ResourceType &type);
+    // metrics.k8s.io: polled at the server's window and shown as the CPU and MEMORY columns of
+    // pods and nodes (MetricsSession), not listed again as a table of its own.
+    static bool isUsage(const ResourceType &type);
     static WatchTarget targetFor(const ResourceType &type);
     // Core types every server has: the window starts on them before discovery answers.
     static ResourceType pods();

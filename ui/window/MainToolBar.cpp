@@ -178,7 +178,11 @@ void MainToolBar::setResourceTypes(QList<ResourceType> types, const QString &cur
     for (const ResourceType &type : std::as_const(types)) {
         auto *item = new QStandardItem(type.qualifiedName());
         item->setData(type.qualifiedName(), Qt::UserRole);
-        if (type.isListOnly()) {
+        if (ResourceCatalog::isUsage(type) && !ResourceCatalog::isShowable(type)) {
+            item->setEnabled(false);
+            item->setToolTip(tr("%1 (%2): shown as the CPU and MEMORY columns of pods and nodes")
+                                 .arg(type.kind, type.groupVersion()));
+        } else if (type.isListOnly()) {
             item->setToolTip(tr("%1 (%2): listed every %3 s: the server does not allow watching %4")
                                  .arg(type.kind, type.groupVersion())
                                  .arg(ReflectorOptions::kListOnlyPeriodMs / 1000)

@@ -95,6 +95,9 @@ void ResourceChooser::choose(const QString &typed)
         break;
     }
     const ResourceType &type = resolution.type;
+    if (ResourceCatalog::isUsage(type) && !ResourceCatalog::isShowable(type))
+        return showError(tr("%1 is shown as the CPU and MEMORY columns of pods and nodes.")
+                             .arg(type.qualifiedName()));
     if (!ResourceCatalog::isShowable(type))
         return showError(tr("%1 cannot be listed or watched: the server allows only %2.")
                              .arg(type.qualifiedName(), type.verbs.join(u", ")));

@@ -212,6 +212,12 @@ private slots:
         QVERIFY(!items->item(review)->isEnabled());
         QVERIFY2(items->item(review)->toolTip().contains("cannot be listed or watched"),
                  qPrintable(items->item(review)->toolTip()));
+        // And usage, listed but never watched, is left to the CPU and MEMORY columns
+        const int usage = picker->findData(QString("pods.metrics.k8s.io"));
+        QVERIFY(usage >= 0);
+        QVERIFY(!items->item(usage)->isEnabled());
+        QVERIFY2(items->item(usage)->toolTip().contains("CPU and MEMORY columns"),
+                 qPrintable(items->item(usage)->toolTip()));
 
         // When the custom resource is chosen
         QVERIFY(m_window->selectResource("widgets.demo.kubeglass.io"));

@@ -231,7 +231,8 @@ private:
     // the detail pane and copies every command of the row's menu.
     void driveShownType(const QString &type)
     {
-        QTRY_VERIFY2_WITH_TIMEOUT(m_window->session()->phase() == ReflectorPhase::Watching,
+        // (watching, or listed for a kind the server will not watch)
+        QTRY_VERIFY2_WITH_TIMEOUT(reflectorPhaseIsCurrent(m_window->session()->phase()),
                                   qPrintable(type), 20000);
         // (the synced rows land on the model's next frames; the simulator has some of each)
         auto *table = qobject_cast<ObjectTableView *>(m_window->table());
