@@ -403,6 +403,11 @@ private slots:
                 usage.constFind(model->index(row, cpu).data(ObjectRowModel::KeyRole).toString());
             if (it == usage.cend() || shownCpu == "-")
                 continue; // the churn's, made after the window's poll (or after the server's)
+            // A leaking pod (crash-looping or OOMKilled: it has restarted) steps its memory with
+            // its restarts, which the churn adds at any moment: its sample may have moved since
+            // the window's poll.
+            if (model->index(row, column("Restarts")).data().toString() != "0")
+                continue;
             QCOMPARE(shownCpu, it->first);
             QCOMPARE(shownMemory, it->second);
             ++sampled;
