@@ -32,7 +32,8 @@ QJsonObject entry(const QJsonObject &resourceList, const QString &name)
     return {};
 }
 
-QString ownerKind(const QJsonObject &o)
+// A field of the object's first ownerReference: "kind", "uid".
+QString owner(const QJsonObject &o, const QString &field)
 {
     return o.value("metadata")
         .toObject()
@@ -40,19 +41,7 @@ QString ownerKind(const QJsonObject &o)
         .toArray()
         .first()
         .toObject()
-        .value("kind")
-        .toString();
-}
-
-QString ownerUid(const QJsonObject &o)
-{
-    return o.value("metadata")
-        .toObject()
-        .value("ownerReferences")
-        .toArray()
-        .first()
-        .toObject()
-        .value("uid")
+        .value(field)
         .toString();
 }
 
@@ -137,8 +126,8 @@ private slots:
         const QJsonObject cron = cronJobs.first().toObject();
         const QJsonObject job = jobs.first().toObject();
         // Then the Job is the CronJob's, named after its last schedule, and finished
-        QCOMPARE(ownerKind(job), QStringLiteral("CronJob"));
-        QCOMPARE(ownerUid(job), meta(cron, "uid"));
+        QCOMPARE(owner(job, "kind"), QStringLiteral("CronJob"));
+        QCOMPARE(owner(job, "uid"), meta(cron, "uid"));
         QCOMPARE(job.value("metadata")
                      .toObject()
                      .value("ownerReferences")
@@ -160,7 +149,7 @@ private slots:
         const QJsonArray pods = list("/api/v1/namespaces/kube-system/pods?labelSelector=" +
                                      QUrl::toPercentEncoding("controller-uid=" + meta(job, "uid")));
         QCOMPARE(pods.size(), 1);
-        QCOMPARE(ownerUid(pods.first().toObject()), meta(job, "uid"));
+        QCOMPARE(owner(pods.first().toObject(), "uid"), meta(job, "uid"));
         QCOMPARE(pods.first().toObject().value("status").toObject().value("phase").toString(),
                  QStringLiteral("Succeeded"));
         QCOMPARE(pods.first().toObject().value("spec").toObject().value("restartPolicy").toString(),
@@ -192,7 +181,7 @@ private slots:
                 m_client->get(QStringLiteral("/api/v1/namespaces/default/pods/db-%1").arg(i))
                     .json();
             // Then pod db-N is the StatefulSet's and mounts claim data-db-N, which is Bound
-            QCOMPARE(ownerUid(pod), meta(db, "uid"));
+            QCOMPARE(owner(pod, "uid"), meta(db, "uid"));
             QString claim;
             for (const QJsonValue &v : pod.value("spec").toObject().value("volumes").toArray()) {
                 const QString name = v.toObject()
@@ -224,7 +213,7 @@ private slots:
         QSet<QString> nodes;
         for (const QJsonValue &v :
              list("/api/v1/namespaces/kube-system/pods?labelSelector=app%3Dnode-agent")) {
-            QCOMPARE(ownerUid(v.toObject()), meta(ds, "uid"));
+            QCOMPARE(owner(v.toObject(), "uid"), meta(ds, "uid"));
             nodes.insert(v.toObject().value("spec").toObject().value("nodeName").toString());
         }
         // Then there is one on each node, as its status says
@@ -247,7 +236,7 @@ private slots:
             // Then there is one, owned by the Service, whose endpoints are the running pods it
             // selects, each ready as the pod is
             QCOMPARE(slices.size(), 1);
-            QCOMPARE(ownerUid(slices.first().toObject()), meta(s.toObject(), "uid"));
+            QCOMPARE(owner(slices.first().toObject(), "uid"), meta(s.toObject(), "uid"));
             QHash<QString, bool> podReady;
             for (const QJsonValue &p :
                  list("/api/v1/namespaces/" + ns + "/pods?labelSelector=app%3D" + service)) {
