@@ -3,6 +3,7 @@
 #include "core/related/RelatedObjectsFinder.h"
 
 #include "tests/access/ScriptedApiServer.h"
+#include "tests/support/RelatedRound.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -22,12 +23,7 @@ private:
         RestConfig config;
         config.server = m_server->url();
         RestClient client(config);
-        RelatedObjectsFinder finder(&client);
-        QSignalSpy found(&finder, &RelatedObjectsFinder::found);
-        finder.find(kind, json);
-        if (!found.wait(10000))
-            return {};
-        return found.first().first().value<RelatedResult>();
+        return findRelatedOnce(&client, kind, json, 10000);
     }
 
     static QStringList names(const RelatedResult &result, RelatedObject::Relation relation)

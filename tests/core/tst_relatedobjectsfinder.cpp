@@ -6,6 +6,7 @@
 #include "core/store/ObjectStore.h"
 
 #include "tests/core/SimHarness.h"
+#include "tests/support/RelatedRound.h"
 
 #include <QSignalSpy>
 #include <QTcpServer>
@@ -64,12 +65,7 @@ private:
     // What a finder without stores (LISTs only) finds for the object.
     RelatedResult listed(const QString &kind, const QByteArray &json)
     {
-        RelatedObjectsFinder finder(m_client.get());
-        QSignalSpy found(&finder, &RelatedObjectsFinder::found);
-        finder.find(kind, json);
-        if (!found.wait(10000))
-            return {};
-        return found.first().at(0).value<RelatedResult>();
+        return findRelatedOnce(m_client.get(), kind, json, 10000);
     }
     // Requests that listed kind's resource (not the watches' own lists and watches).
     int listsWith(const QByteArray &queryKey)

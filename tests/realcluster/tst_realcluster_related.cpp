@@ -3,6 +3,7 @@
 #include "core/related/RelatedObjectsFinder.h"
 
 #include "tests/realcluster/RealCluster.h"
+#include "tests/support/RelatedRound.h"
 
 #include <QDeadlineTimer>
 #include <QJsonArray>
@@ -30,12 +31,7 @@ private:
 
     RelatedResult find(const QString &kind, const QByteArray &json)
     {
-        RelatedObjectsFinder finder(m_client.get());
-        QSignalSpy found(&finder, &RelatedObjectsFinder::found);
-        finder.find(kind, json);
-        if (!found.wait(30000))
-            return {};
-        return found.first().first().value<RelatedResult>();
+        return findRelatedOnce(m_client.get(), kind, json, 30000);
     }
 
     static QStringList related(const RelatedResult &result, RelatedObject::Relation relation)
