@@ -1,7 +1,7 @@
 #include "ui/problems/ProblemsPage.h"
 
+#include "core/session/ProblemsFeed.h"
 #include "core/session/WatchSession.h"
-#include "ui/problems/ProblemsFeed.h"
 #include "ui/problems/ProblemsModel.h"
 #include "ui/problems/ProblemsProxy.h"
 #include "ui/status/MessageBar.h"
@@ -90,8 +90,11 @@ void ProblemsPage::start(const QList<Cluster> &clusters, const QStringList &name
     m_model->setClusters(named);
     m_table->setColumnHidden(ProblemsModel::ClusterColumn, !m_model->showsCluster());
     for (const Cluster &cluster : clusters) {
-        auto *feed = new ProblemsFeed(cluster.name, m_model, m_history, this);
+        auto *feed = new ProblemsFeed(cluster.name, m_history, this);
         m_feeds.append(feed);
+        connect(feed, &ProblemsFeed::objectsChanged, m_model, &ProblemsModel::applyDelta);
+        connect(feed, &ProblemsFeed::eventsChanged, m_model, &ProblemsModel::applyEvents);
+        connect(feed, &ProblemsFeed::kindCleared, m_model, &ProblemsModel::clearKind);
         connect(feed, &ProblemsFeed::sessionCreated, this, &ProblemsPage::sessionCreated);
         connect(feed, &ProblemsFeed::forbiddenChanged, this, &ProblemsPage::showTrouble);
         connect(feed, &ProblemsFeed::failureChanged, this, &ProblemsPage::showTrouble);

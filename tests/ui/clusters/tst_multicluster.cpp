@@ -1,4 +1,5 @@
 #include "core/config/KubeconfigLoader.h"
+#include "core/session/ProblemsFeed.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
@@ -7,7 +8,6 @@
 #include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
 #include "ui/detail/related/RelatedPanel.h"
-#include "ui/problems/ProblemsFeed.h"
 #include "ui/problems/ProblemsModel.h"
 #include "ui/problems/ProblemsPage.h"
 #include "ui/problems/ProblemsProxy.h"

@@ -13,28 +13,26 @@
 
 class ChangeHistory;
 class ClusterConnection;
-class ProblemsModel;
 class ResourceCatalog;
 class WatchSession;
 struct ApiError;
 struct SessionState;
 
-// Feeds a ProblemsModel the rows of one cluster: the kinds its rules judge, and events for the
-// Warning messages, each from a running watch that already carries whole objects of it (found in
-// the connection's WatchRegistry, e.g. the table's), else from a watch of its own. Kinds the
-// server does not serve are left out; a kind the user may not list (403) is given up and named
-// by forbidden(), so the rest still shows; a watch that fails otherwise retries, and
-// failure() says why meanwhile.
+// The objects of one cluster that the Problems view judges: the kinds its rules read, and
+// events for the Warning messages, each from a running watch that already carries whole objects of
+// it (found in the connection's WatchRegistry, e.g. the table's), else from a watch of its own.
+// Kinds the server does not serve are left out; a kind the user may not list (403) is given up and
+// named by forbidden(), so the rest still shows; a watch that fails otherwise retries, and
+// failure() says why meanwhile. It publishes what it reads as signals, for a model on the
+// same thread; kubeglass-watch or the window show it.
 class ProblemsFeed : public QObject
 {
     Q_OBJECT
 
 public:
-    // cluster: the model's name for the rows' cluster. model: not owned; outlives the feed.
-    // history (not owned, may be null): where the feed's own watches record changes, for the
-    // detail pane's History tab.
-    ProblemsFeed(const QString &cluster, ProblemsModel *model, ChangeHistory *history,
-                 QObject *parent = nullptr);
+    // cluster: the name the signals give the rows' cluster. history (not owned, may be null):
+    // where the feed's own watches record changes, for the detail pane's History tab.
+    ProblemsFeed(const QString &cluster, ChangeHistory *history, QObject *parent = nullptr);
     ~ProblemsFeed() override;
 
     // Watches the types catalog serves (not owned; both outlive the feed or stop() comes first)
@@ -62,6 +60,12 @@ public:
     static const QStringList &resources();
 
 signals:
+    // The objects of kind changed (a watch's delta, or a followed watch's snapshot).
+    void objectsChanged(const QString &cluster, const QString &kind, const StoreDelta &delta);
+    // Events changed, for the Warning messages.
+    void eventsChanged(const QString &cluster, const StoreDelta &delta);
+    // Every object of kind is gone: its source changed, restarted or was dropped.
+    void kindCleared(const QString &cluster, const QString &kind);
     // The feed started a watch of its own (for the status panel).
     void sessionCreated(WatchSession *session);
     void forbiddenChanged(const QStringList &resources);
@@ -95,7 +99,6 @@ private:
     const Source *find(const QString &qualifiedName) const;
 
     QString m_cluster;
-    ProblemsModel *m_model;                     // Not owned.
     ChangeHistory *m_history;                   // Not owned.
     ClusterConnection *m_connection = nullptr;  // Not owned.
     const ResourceCatalog *m_catalog = nullptr; // Not owned.

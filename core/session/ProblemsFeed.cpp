@@ -1,5 +1,6 @@
-#include "ui/problems/ProblemsFeed.h"
+#include "core/session/ProblemsFeed.h"
 
+#include "core/Logging.h"
 #include "core/base/Clock.h"
 #include "core/history/SessionHistoryFeed.h"
 #include "core/net/ApiError.h"
@@ -8,14 +9,10 @@
 #include "core/session/SessionState.h"
 #include "core/session/WatchRegistry.h"
 #include "core/session/WatchSession.h"
-#include "ui/common/UiLogging.h"
-#include "ui/problems/ProblemsModel.h"
 
-ProblemsFeed::ProblemsFeed(const QString &cluster, ProblemsModel *model, ChangeHistory *history,
-                           QObject *parent)
+ProblemsFeed::ProblemsFeed(const QString &cluster, ChangeHistory *history, QObject *parent)
     : QObject(parent)
     , m_cluster(cluster)
-    , m_model(model)
     , m_history(history)
 {}
 
@@ -140,18 +137,18 @@ void ProblemsFeed::follow(Source &source, WatchSession *session)
     const QString kind = source.type.kind;
     const bool events = isEvents(source);
     if (!events)
-        m_model->clearKind(m_cluster, kind);
+        emit kindCleared(m_cluster, kind);
     const auto apply = [this, kind, events](const StoreDelta &delta) {
         if (events)
-            m_model->applyEvents(m_cluster, delta);
+            emit eventsChanged(m_cluster, delta);
         else
-            m_model->applyDelta(m_cluster, kind, delta);
+            emit objectsChanged(m_cluster, kind, delta);
     };
     connect(session, &WatchSession::storeChanged, source.inbox, apply);
     connect(session, &WatchSession::snapshotReady, source.inbox, apply);
     connect(session, &WatchSession::restarted, source.inbox, [this, kind, events] {
         if (!events)
-            m_model->clearKind(m_cluster, kind);
+            emit kindCleared(m_cluster, kind);
     });
     const QString name = source.name;
     connect(session, &WatchSession::errorOccurred, source.inbox,
@@ -160,7 +157,7 @@ void ProblemsFeed::follow(Source &source, WatchSession *session)
             [this, name](const SessionState &state) { onStateChanged(name, state); });
     source.phase = session->phase();
     setFailure(name, {});
-    qCInfo(lcUi) << "problems:" << name << (borrowing ? "from a running watch" : "watched");
+    qCInfo(lcSession) << "problems:" << name << (borrowing ? "from a running watch" : "watched");
     if (borrowing)
         session->requestSnapshot();
 }
@@ -174,7 +171,7 @@ void ProblemsFeed::drop(Source &source)
     source.own = nullptr;
     source.borrowed = nullptr;
     if (!source.type.kind.isEmpty() && !isEvents(source))
-        m_model->clearKind(m_cluster, source.type.kind);
+        emit kindCleared(m_cluster, source.type.kind);
 }
 
 void ProblemsFeed::onError(const QString &qualifiedName, const ApiError &error)
@@ -184,7 +181,7 @@ void ProblemsFeed::onError(const QString &qualifiedName, const ApiError &error)
         return;
     if (error.httpStatus != 403)
         return setFailure(qualifiedName, error.toString()); // the watch retries on its own
-    qCWarning(lcUi) << "problems: may not list" << qualifiedName << error.toString();
+    qCWarning(lcSession) << "problems: may not list" << qualifiedName << error.toString();
     // Called from the session's own signal: it goes once that returns.
     if (source->own)
         source->own->deleteLater();
