@@ -27,6 +27,11 @@ MetricsSession::~MetricsSession()
     stop();
 }
 
+bool MetricsSession::measuresKind(const QString &kind)
+{
+    return kind == QLatin1String("Pod") || kind == QLatin1String("Node");
+}
+
 bool MetricsSession::servesUsageOf(const QList<ResourceType> &types, const QString &kind)
 {
     const QString resource =

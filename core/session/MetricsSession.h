@@ -37,6 +37,8 @@ public:
     // historyReady() follows.
     void requestHistory(const QString &key);
 
+    // Whether the metrics API measures objects of kind: pods and nodes.
+    static bool measuresKind(const QString &kind);
     // Whether types serve the usage of kind ("Pod" or "Node").
     static bool servesUsageOf(const QList<ResourceType> &types, const QString &kind);
 

@@ -80,10 +80,11 @@ void ClusterSet::adopt(ClusterMember *member)
 {
     m_members.append(member);
     const QString name = member->name();
-    connect(member, &ClusterMember::problem, this,
+    connect(member->cluster(), &ClusterSession::problem, this,
             [this, name](const QString &message) { emit problem(name, message); });
-    connect(member, &ClusterMember::recovered, this, [this, name] { emit recovered(name); });
-    connect(member, &ClusterMember::typeMoved, this, &ClusterSet::typeMoved);
+    connect(member->cluster(), &ClusterSession::recovered, this,
+            [this, name] { emit recovered(name); });
+    connect(member->cluster(), &ClusterSession::typeMoved, this, &ClusterSet::typeMoved);
     connect(member->catalog(), &ResourceCatalog::typesChanged, this, &ClusterSet::typesChanged);
     connect(member->catalog(), &ResourceCatalog::failed, this,
             [this, name](const ApiError &error) { emit discoveryFailed(name, error); });

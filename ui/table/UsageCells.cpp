@@ -13,11 +13,6 @@ QString tr(const char *text)
 }
 } // namespace
 
-bool UsageCells::hasUsage(const QString &kind)
-{
-    return !measuresOf(kind).isEmpty();
-}
-
 QList<UsageCells::Measure> UsageCells::measuresOf(const QString &kind)
 {
     if (kind == QLatin1String("Node"))

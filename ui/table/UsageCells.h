@@ -22,8 +22,6 @@ public:
         MemoryPercent
     };
 
-    // Whether kind ("Pod", "Node") has usage columns.
-    static bool hasUsage(const QString &kind);
     // Its usage columns in kubectl top's order: CPU, MEMORY; a node's with CPU% and MEMORY%.
     static QList<Measure> measuresOf(const QString &kind);
     static QString title(Measure measure);

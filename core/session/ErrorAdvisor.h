@@ -1,6 +1,6 @@
 #pragma once
 
-#include "ui/clusters/ErrorAdvice.h"
+#include "core/session/ErrorAdvice.h"
 
 #include <QCoreApplication>
 #include <QString>

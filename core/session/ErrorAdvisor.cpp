@@ -1,4 +1,4 @@
-#include "ui/clusters/ErrorAdvisor.h"
+#include "core/session/ErrorAdvisor.h"
 
 #include "core/net/ApiError.h"
 

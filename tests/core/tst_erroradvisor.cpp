@@ -1,6 +1,6 @@
 // The window's error-to-hint policy, rule by rule.
 #include "core/net/ApiError.h"
-#include "ui/clusters/ErrorAdvisor.h"
+#include "core/session/ErrorAdvisor.h"
 
 #include <QTest>
 
