@@ -1,13 +1,10 @@
-#include "core/config/KubeconfigLoader.h"
 #include "core/session/ProblemsFeed.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
-#include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
 #include "ui/clusters/ClusterSet.h"
 #include "ui/common/WindowSettings.h"
 #include "ui/detail/DetailPane.h"
-#include "ui/detail/related/RelatedPanel.h"
 #include "ui/problems/ProblemsModel.h"
 #include "ui/problems/ProblemsPage.h"
 #include "ui/problems/ProblemsProxy.h"
@@ -19,113 +16,32 @@
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/table/ObjectTableModel.h"
 #include "ui/table/ObjectTableView.h"
-#include "ui/window/ClusterScopeBar.h"
 #include "ui/window/ContextSelector.h"
 #include "ui/window/MainToolBar.h"
 #include "ui/window/MainWindow.h"
 #include "ui/window/NamespaceSelector.h"
 
-#include "tests/support/MetricsExpectation.h"
 #include "tests/support/TestSettings.h"
+#include "tests/ui/clusters/TwoClusterWindowTest.h"
 
-#include <QAbstractItemModelTester>
-#include <QClipboard>
 #include <QComboBox>
-#include <QFile>
-#include <QGuiApplication>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMenu>
-#include <QPushButton>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableView>
-#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 
-#include <memory>
-
-// The window on two clusters at once: two simulated servers, one kubeconfig with a context for
-// each, one table holding both clusters' rows.
-class TestMultiCluster : public QObject
+// The window on two clusters at once: both clusters' rows in one table, their status, Problems,
+// types, namespaces and the contexts chosen.
+class TestMultiCluster : public TwoClusterWindowTest
 {
     Q_OBJECT
-
-private:
-    std::unique_ptr<SimServerThread> m_alpha;
-    std::unique_ptr<SimServerThread> m_beta;
-    std::unique_ptr<QTemporaryDir> m_dir;
-    Kubeconfig m_kubeconfig;
-    QUrl m_alphaUrl;
-    QUrl m_kubeconfigBeta; // beta's server, as the kubeconfig names it
-    std::unique_ptr<MainWindow> m_window;
-    std::unique_ptr<QAbstractItemModelTester> m_modelTester;
-    std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
-
-    void openWindow(const QStringList &contexts)
-    {
-        m_window = std::make_unique<MainWindow>();
-        m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        m_window->setKubeconfig(m_kubeconfig, contexts);
-        m_window->show();
-    }
-    void closeWindow()
-    {
-        m_proxyTester.reset();
-        m_modelTester.reset();
-        m_window.reset();
-    }
-    int rowsOf(const QString &cluster) const
-    {
-        int rows = 0;
-        ClusterTableModel *model = m_window->tableModel();
-        for (int row = 0; row < model->rowCount(); ++row)
-            rows += model->clusterOf(row) == cluster ? 1 : 0;
-        return rows;
-    }
-    static SimConfig alphaConfig()
-    {
-        SimConfig config;
-        config.namespaces = 2;
-        config.pods = 20;
-        config.deployments = 2;
-        config.churnPerSecond = 10;
-        config.troubledObjects = true; // for the Problems view
-        // One usage sample an hour: the window's poll and the test's own read of the server
-        // then fall in different samples only when the hour turns between them.
-        config.metricsWindowMs = 3600000;
-        return config;
-    }
-    static SimConfig betaConfig()
-    {
-        SimConfig config = alphaConfig();
-        config.namespaces = 3;  // one alpha does not have
-        config.deployments = 3; // pods in each
-        config.metricsApi = false;
-        return config;
-    }
-    bool bothLoaded() const { return rowsOf("alpha") >= 20 && rowsOf("beta") >= 20; }
-    // The shown Problems row of cluster whose Problem starts with problem, or -1.
-    int problemRow(const QString &cluster, const QString &problem) const
-    {
-        const QAbstractItemModel *rows = m_window->problemsPage()->proxy();
-        for (int row = 0; row < rows->rowCount(); ++row) {
-            if (rows->index(row, ProblemsModel::ClusterColumn).data().toString() == cluster &&
-                rows->index(row, ProblemsModel::ProblemColumn)
-                    .data()
-                    .toString()
-                    .startsWith(problem))
-                return row;
-        }
-        return -1;
-    }
 
 private slots:
     void initTestCase() { TestSettings::isolate(QStringLiteral("tst_multicluster")); }
@@ -133,41 +49,10 @@ private slots:
     void init()
     {
         QSettings().clear();
-        m_alpha = std::make_unique<SimServerThread>();
-        m_beta = std::make_unique<SimServerThread>();
-        const QUrl alpha = m_alpha->start(alphaConfig());
-        m_alphaUrl = alpha;
-        const QUrl beta = m_beta->start(betaConfig());
-        m_kubeconfigBeta = beta;
-        QVERIFY2(!alpha.isEmpty(), qPrintable(m_alpha->errorString()));
-        QVERIFY2(!beta.isEmpty(), qPrintable(m_beta->errorString()));
-        m_dir = std::make_unique<QTemporaryDir>();
-        const QString path = m_dir->filePath("config");
-        QFile file(path);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write(QStringLiteral("apiVersion: v1\nkind: Config\nclusters:\n"
-                                  "- name: a\n  cluster:\n    server: %1\n"
-                                  "- name: b\n  cluster:\n    server: %2\n"
-                                  "users:\n- name: me\n  user: {}\n"
-                                  "contexts:\n- name: alpha\n  context:\n    cluster: a\n"
-                                  "    user: me\n- name: beta\n  context:\n    cluster: b\n"
-                                  "    user: me\ncurrent-context: alpha\n")
-                       .arg(alpha.toString(), beta.toString())
-                       .toUtf8());
-        file.close();
-        KubeconfigLoader loader;
-        loader.setExplicitPath(path);
-        m_kubeconfig = loader.load();
-        QVERIFY2(m_kubeconfig.isValid(), qPrintable(m_kubeconfig.errorString()));
-        openWindow({"alpha", "beta"});
+        startClusters();
     }
 
-    void cleanup()
-    {
-        closeWindow();
-        m_alpha.reset();
-        m_beta.reset();
-    }
+    void cleanup() { stopClusters(); }
 
     void shouldOpenTheAskedRememberedOrCurrentContextsAtStart()
     {
@@ -361,144 +246,6 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(page->feedOf("beta")->failure().isEmpty(), 45000);
         QTRY_VERIFY_WITH_TIMEOUT(!page->messageBar()->isVisible(), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(problemRow("beta", "NotReady") >= 0, 20000);
-    }
-
-    void shouldShowEachClustersOwnUsageInOneColumn()
-    {
-        // Given alpha, which serves metrics.k8s.io, and beta, which does not
-        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        ClusterTableModel *model = m_window->tableModel();
-        const auto column = [model](const QString &title) {
-            for (int c = 0; c < model->columnCount(); ++c) {
-                if (model->headerData(c, Qt::Horizontal).toString() == title)
-                    return c;
-            }
-            return -1;
-        };
-        // When alpha's first poll has answered
-        QTRY_VERIFY_WITH_TIMEOUT(column("CPU") > 0, 20000);
-        const int cpu = column("CPU");
-        QCOMPARE(column("MEMORY"), cpu + 1);
-        const auto measuredRows = [&] {
-            int measured = 0;
-            for (int row = 0; row < model->rowCount(); ++row)
-                measured += model->index(row, cpu).data().toString() != "-" ? 1 : 0;
-            return measured;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(measuredRows() > 0, 20000);
-        // Then alpha's rows show alpha's own samples as kubectl top prints them, in the one
-        // column both clusters share, and beta's rows nothing, which their tooltip explains
-        const QHash<QString, QPair<QString, QString>> usage =
-            MetricsExpectation::podUsage(m_alphaUrl);
-        int sampled = 0;
-        for (int row = 0; row < model->rowCount(); ++row) {
-            const QString shownCpu = model->index(row, cpu).data().toString();
-            const QString shownMemory = model->index(row, cpu + 1).data().toString();
-            if (model->clusterOf(row) == "beta") {
-                QCOMPARE(shownCpu, QString());
-                QCOMPARE(shownMemory, QString());
-                QCOMPARE(model->index(row, cpu).data(Qt::ToolTipRole).toString(),
-                         QString("Context beta has no CPU column"));
-                continue;
-            }
-            const auto it =
-                usage.constFind(model->index(row, cpu).data(ObjectRowModel::KeyRole).toString());
-            if (it == usage.cend() || shownCpu == "-")
-                continue; // the churn's, made after the window's poll (or after the server's)
-            QCOMPARE(shownCpu, it->first);
-            ++sampled;
-            // A leaking pod (crash-looping or OOMKilled, so restarted) steps its memory with its
-            // restarts, which the churn adds at any moment: its sample may have moved since the
-            // window's poll. Every other pod's memory depends on the sample's time alone.
-            if (model->index(row, column("Restarts")).data().toString() == "0")
-                QCOMPARE(shownMemory, it->second);
-        }
-        QVERIFY(sampled > 10);
-    }
-
-    void shouldNameTheClusterOfTheSelectedObject()
-    {
-        // Given both clusters' rows
-        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        // When a row of beta is selected
-        ObjectSortFilterProxy *proxy = m_window->proxy();
-        int row = 0;
-        while (row < proxy->rowCount() && proxy->index(row, 0).data().toString() != "beta")
-            ++row;
-        QVERIFY(row < proxy->rowCount());
-        const QString key = proxy->index(row, 0).data(ObjectRowModel::KeyRole).toString();
-        m_window->table()->selectionModel()->setCurrentIndex(
-            proxy->index(row, 0), QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-        // Then the window title and the detail pane name beta
-        QVERIFY2(m_window->windowTitle().startsWith(key + " on beta"),
-                 qPrintable(m_window->windowTitle()));
-        auto *title = m_window->detailPane()->findChild<QLabel *>("detailTitle");
-        QVERIFY2(title->text().endsWith(key + " on beta"), qPrintable(title->text()));
-        // And the pane watches the object on beta's server
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Pod"), 10000);
-        QCOMPARE(m_window->detailPane()->objectSession()->connection(),
-                 m_window->clusters()->member("beta")->connection());
-    }
-
-    void shouldShowOnlyTheOwnClustersPodsOfANode()
-    {
-        // Given both clusters' nodes (each has a node-1) and the Related tab open
-        DetailPane *pane = m_window->detailPane();
-        pane->findChild<QTabWidget *>("detailTabs")->setCurrentWidget(pane->relatedPanel());
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource("nodes"), 20000);
-        ObjectSortFilterProxy *proxy = m_window->proxy();
-        const auto rowOf = [proxy](const QString &cluster, const QString &key) {
-            for (int row = 0; row < proxy->rowCount(); ++row) {
-                const QModelIndex index = proxy->index(row, 0);
-                if (index.data().toString() == cluster &&
-                    index.data(ObjectRowModel::KeyRole).toString() == key)
-                    return row;
-            }
-            return -1;
-        };
-        QTRY_VERIFY_WITH_TIMEOUT(rowOf("alpha", "node-1") >= 0 && rowOf("beta", "node-1") >= 0,
-                                 20000);
-        // When alpha's node-1 is selected and its pods are asked for
-        m_window->table()->selectRow(rowOf("alpha", "node-1"));
-        QPushButton *showPods = pane->relatedPanel()->showPodsButton();
-        QTRY_VERIFY_WITH_TIMEOUT(showPods->isVisible(), 20000);
-        showPods->click();
-        // Then the table holds pods of both clusters' node-1 but shows only alpha's, and says so
-        QTRY_VERIFY_WITH_TIMEOUT(rowsOf("alpha") > 0 && rowsOf("beta") > 0, 20000);
-        QCOMPARE(m_window->currentType().resource, QStringLiteral("pods"));
-        QCOMPARE(proxy->rowCount(), rowsOf("alpha"));
-        auto *scope = m_window->findChild<ClusterScopeBar *>();
-        QVERIFY(scope->isVisible());
-        QVERIFY2(scope->text().contains("alpha"), qPrintable(scope->text()));
-        // When every cluster is asked for again
-        scope->findChild<QPushButton *>("showEveryClusterButton")->click();
-        // Then beta's pods on its node-1 are shown too, and the bar has gone
-        QTRY_COMPARE_WITH_TIMEOUT(proxy->rowCount(), rowsOf("alpha") + rowsOf("beta"), 10000);
-        QVERIFY(!scope->isVisible());
-    }
-
-    void shouldCopyKubectlCommandsWithTheRowsOwnContext()
-    {
-        // Given both clusters' rows, sorted by Cluster: alpha's first
-        QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        ObjectSortFilterProxy *proxy = m_window->proxy();
-        const QModelIndex last = proxy->index(proxy->rowCount() - 1, 0);
-        QCOMPARE(last.data().toString(), QString("beta"));
-        const QString key = last.data(ObjectRowModel::KeyRole).toString();
-        // When a beta row's menu copies its describe command
-        auto *table = qobject_cast<ObjectTableView *>(m_window->table());
-        QVERIFY(table);
-        const std::unique_ptr<QMenu> menu = table->createRowMenu(last);
-        const QList<QAction *> actions = menu->actions();
-        const auto describe = std::find_if(actions.begin(), actions.end(), [](QAction *action) {
-            return action->text() == "Copy kubectl describe";
-        });
-        QVERIFY(describe != actions.end());
-        (*describe)->trigger();
-        // Then the command names beta's context, not the first cluster's
-        QCOMPARE(QGuiApplication::clipboard()->text(),
-                 QString("kubectl --context beta -n %1 describe pods/%2")
-                     .arg(key.section(u'/', 0, 0), key.section(u'/', 1)));
     }
 
     void shouldOfferTheUnionOfTypesAndSayWhichClusterLacksOne()
