@@ -1,7 +1,6 @@
 #include "ui/table/ObjectTableModel.h"
 
 #include "core/base/Clock.h"
-#include "core/store/ObjectStore.h"
 #include "ui/common/UiLogging.h"
 #include "ui/table/CellValues.h"
 #include "ui/table/ObjectText.h"
@@ -44,13 +43,6 @@ ObjectTableModel::ObjectTableModel(Clock *clock, QObject *parent)
 }
 
 ObjectTableModel::~ObjectTableModel() = default;
-
-void ObjectTableModel::attach(ObjectStore *store)
-{
-    connect(store, &ObjectStore::changed, this, &ObjectTableModel::applyDelta);
-    connect(store, &ObjectStore::columnsChanged, this, &ObjectTableModel::setServerColumns);
-    setServerColumns(store->columns());
-}
 
 void ObjectTableModel::setResourceKind(const QString &kind, bool namespaced)
 {

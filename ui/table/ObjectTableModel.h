@@ -15,7 +15,6 @@
 #include <vector>
 
 class Clock;
-class ObjectStore;
 
 // The rows of one reflector's store, for a QTableView. Store deltas are queued and applied at
 // most once per frame as range operations (one insert at the end, removals as merged runs,
@@ -49,9 +48,6 @@ public:
     explicit ObjectTableModel(Clock *clock = nullptr, QObject *parent = nullptr);
     ~ObjectTableModel() override;
 
-    // Follows store on the same thread (tests, simple tools); the app feeds applyDelta() from
-    // a reflector thread instead.
-    void attach(ObjectStore *store);
     // Pods get health colouring; cluster-scoped resources get no Namespace column.
     void setResourceKind(const QString &kind, bool namespaced);
     // The server's Table columns; empty means the built-in Name / Namespace / Age.

@@ -6,6 +6,7 @@
 
 #include "tests/support/ManualClock.h"
 #include "tests/ui/PodFixture.h"
+#include "tests/ui/table/FollowStore.h"
 
 #include <QAbstractItemModelTester>
 #include <QObject>
@@ -41,7 +42,7 @@ private:
         {
             model.setResourceKind(QStringLiteral("Pod"), true);
             store.setColumns(kPodColumns);
-            model.attach(&store);
+            followStore(store, model);
             proxy.setSourceModel(&model);
         }
 

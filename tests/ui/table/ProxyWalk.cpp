@@ -1,6 +1,7 @@
 #include "tests/ui/table/ProxyWalk.h"
 
 #include "tests/ui/PodFixture.h"
+#include "tests/ui/table/FollowStore.h"
 
 #include <QCoreApplication>
 #include <QRegularExpression>
@@ -32,7 +33,7 @@ ProxyWalk::Cluster::Cluster(const QString &clusterName, ManualClock *clock)
 {
     model.setResourceKind(QStringLiteral("Pod"), true);
     store.setColumns(kPodColumns);
-    model.attach(&store);
+    followStore(store, model);
 }
 
 ProxyWalk::ProxyWalk()
