@@ -1,5 +1,7 @@
 #include "core/store/RelationIndex.h"
 
+#include "core/base/Utf8View.h"
+
 #include <simdjson.h>
 
 using namespace simdjson;
@@ -8,15 +10,6 @@ struct RelationIndex::Parser
 {
     dom::parser parser;
 };
-
-namespace {
-
-QString text(std::string_view value)
-{
-    return QString::fromUtf8(value.data(), qsizetype(value.size()));
-}
-
-} // namespace
 
 RelationIndex::RelationIndex()
     : m_parser(std::make_unique<Parser>())
@@ -89,12 +82,12 @@ RelationIndex::Links RelationIndex::linksOf(const StoredObject &object)
             for (dom::element owner : owners) {
                 std::string_view uid;
                 if (owner["uid"].get(uid) == SUCCESS && !uid.empty())
-                    links.owners.append(text(uid));
+                    links.owners.append(qStringFromUtf8View(uid));
             }
         }
         std::string_view node;
         if (element.at_pointer("/spec/nodeName").get(node) == SUCCESS)
-            links.node = text(node);
+            links.node = qStringFromUtf8View(node);
     }
     // Metadata-only rows: the node is in the Table's cells, "<none>" while unscheduled (a
     // name no node can have).
