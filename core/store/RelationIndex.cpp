@@ -33,14 +33,22 @@ const QSet<QString> &RelationIndex::onNode(const QString &nodeName) const
 
 void RelationIndex::update(const StoredObject *previous, const StoredObject *current)
 {
+    // The replaced version's JSON is read again rather than each key's links kept: that would
+    // cost 181 bytes a pod for 0.4 us an update (bench/RESULTS.md, "Keeping the index").
     const Links before = previous ? linksOf(*previous) : Links();
     const Links after = current ? linksOf(*current) : Links();
-    // The common update (a status change) moves nothing. The sets hold the current version's
-    // key string, not the one it replaced, so that no old key outlives its object.
-    if (before == after &&
-        (!previous || !current || previous->key.constData() == current->key.constData()))
-        return;
     const QString &key = current ? current->key : previous->key;
+    if (before == after) {
+        // The common update (a status change) moves nothing. The sets take the current
+        // version's key string, not the one it replaced, so that no old key outlives its object.
+        if (previous && current && previous->key.constData() != current->key.constData()) {
+            for (const QString &owner : before.owners)
+                holdKey(m_byOwner, owner, key);
+            if (!before.node.isEmpty())
+                holdKey(m_byNode, before.node, key);
+        }
+        return;
+    }
     for (const QString &owner : before.owners)
         erase(m_byOwner, owner, key);
     if (!before.node.isEmpty())
@@ -103,6 +111,22 @@ void RelationIndex::insert(QHash<QString, QSet<QString>> &index, const QString &
                            const QString &key)
 {
     index[group].insert(key);
+}
+
+void RelationIndex::holdKey(QHash<QString, QSet<QString>> &index, const QString &group,
+                            const QString &key)
+{
+    // find(), not constFind(): it detaches, so a copy of the set handed out keeps its strings.
+    const auto it = index.find(group);
+    if (it == index.end())
+        return;
+    const auto held = it->find(key);
+    if (held == it->end())
+        return;
+    // In place of erase() and insert(), which cost twice the lookups. QSet has no call to swap
+    // an element for an equal one; its nodes are not const objects, so writing through the
+    // reference is defined, and an equal string keeps its bucket.
+    const_cast<QString &>(*held) = key;
 }
 
 void RelationIndex::erase(QHash<QString, QSet<QString>> &index, const QString &group,
