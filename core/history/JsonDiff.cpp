@@ -1,5 +1,7 @@
 #include "core/history/JsonDiff.h"
 
+#include "core/base/Utf8View.h"
+
 #include <QSet>
 
 #include <simdjson.h>
@@ -14,22 +16,17 @@ struct JsonDiff::Parsers
 
 namespace {
 
-QString text(std::string_view view)
-{
-    return QString::fromUtf8(view.data(), qsizetype(view.size()));
-}
-
 // A value as a person reads it in a diff line: strings without quotes, the rest as compact JSON.
 QString valueText(dom::element value)
 {
     if (value.type() == dom::element_type::STRING)
-        return text(std::string_view(value.get_string().value_unsafe()));
+        return qStringFromUtf8View(std::string_view(value.get_string().value_unsafe()));
     return QString::fromStdString(minify(value));
 }
 
 QString memberPath(const QString &parent, std::string_view key)
 {
-    const QString name = text(key);
+    const QString name = qStringFromUtf8View(key);
     // Label and annotation keys hold dots and slashes: bracket them so the path stays readable.
     const bool plain = !name.contains(u'.') && !name.contains(u'/') && !name.isEmpty();
     if (parent.isEmpty())
@@ -53,11 +50,12 @@ std::string_view listKey(dom::array list)
         for (dom::element element : list) {
             std::string_view key;
             if (element.type() != dom::element_type::OBJECT ||
-                element.at_key(candidate).get(key) != SUCCESS || seen.contains(text(key))) {
+                element.at_key(candidate).get(key) != SUCCESS ||
+                seen.contains(qStringFromUtf8View(key))) {
                 keyed = false;
                 break;
             }
-            seen.insert(text(key));
+            seen.insert(qStringFromUtf8View(key));
         }
         if (keyed)
             return candidate;
@@ -110,7 +108,8 @@ void diffKeyedLists(dom::array before, dom::array after, std::string_view key, c
                     QList<FieldChange> &out)
 {
     const auto elementKey = [key](dom::element element) {
-        return text(std::string_view(element.at_key(key).get_string().value_unsafe()));
+        return qStringFromUtf8View(
+            std::string_view(element.at_key(key).get_string().value_unsafe()));
     };
     const auto find = [&](dom::array list, const QString &wanted, dom::element &found) {
         for (dom::element element : list) {

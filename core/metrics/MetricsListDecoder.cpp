@@ -1,5 +1,6 @@
 #include "core/metrics/MetricsListDecoder.h"
 
+#include "core/base/Utf8View.h"
 #include "core/metrics/GoDuration.h"
 #include "core/metrics/KubeQuantity.h"
 
@@ -10,11 +11,6 @@
 using namespace simdjson;
 
 namespace {
-
-QString text(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), qsizetype(s.size()));
-}
 
 QByteArrayView view(std::string_view s)
 {
@@ -89,7 +85,9 @@ error_code decodeItem(ondemand::object item, Memo &memo, QString *key, MetricsSa
                 if (mk == "namespace" && m.value().get_string().get(ns))
                     return INCORRECT_TYPE;
             }
-            *key = ns.empty() ? text(name) : text(ns) + QLatin1Char('/') + text(name);
+            *key = ns.empty()
+                       ? qStringFromUtf8View(name)
+                       : qStringFromUtf8View(ns) + QLatin1Char('/') + qStringFromUtf8View(name);
         } else if (k == "timestamp") {
             std::string_view s;
             if (auto e = field.value().get_string().get(s))

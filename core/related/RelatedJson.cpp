@@ -1,5 +1,7 @@
 #include "core/related/RelatedJson.h"
 
+#include "core/base/Utf8View.h"
+
 #include <simdjson.h>
 
 using namespace simdjson;
@@ -11,15 +13,11 @@ struct RelatedJson::Parser
 
 namespace {
 
-QString text(std::string_view value)
-{
-    return QString::fromUtf8(value.data(), qsizetype(value.size()));
-}
-
 QString stringAt(dom::element element, std::string_view pointer)
 {
     std::string_view value;
-    return element.at_pointer(pointer).get(value) == SUCCESS ? text(value) : QString();
+    return element.at_pointer(pointer).get(value) == SUCCESS ? qStringFromUtf8View(value)
+                                                             : QString();
 }
 
 RelatedJson::Labels mapAt(dom::element element, std::string_view pointer)
@@ -31,7 +29,7 @@ RelatedJson::Labels mapAt(dom::element element, std::string_view pointer)
     for (dom::key_value_pair field : map) {
         std::string_view value;
         if (field.value.get(value) == SUCCESS)
-            out.append({text(field.key), text(value)});
+            out.append({qStringFromUtf8View(field.key), qStringFromUtf8View(value)});
     }
     return out;
 }

@@ -1,5 +1,7 @@
 #include "core/store/RelationIndex.h"
 
+#include "core/base/Utf8View.h"
+
 #include <simdjson.h>
 
 using namespace simdjson;
@@ -8,15 +10,6 @@ struct RelationIndex::Parser
 {
     dom::parser parser;
 };
-
-namespace {
-
-QString text(std::string_view value)
-{
-    return QString::fromUtf8(value.data(), qsizetype(value.size()));
-}
-
-} // namespace
 
 RelationIndex::RelationIndex()
     : m_parser(std::make_unique<Parser>())
@@ -40,14 +33,22 @@ const QSet<QString> &RelationIndex::onNode(const QString &nodeName) const
 
 void RelationIndex::update(const StoredObject *previous, const StoredObject *current)
 {
+    // The replaced version's JSON is read again rather than each key's links kept: that would
+    // cost 181 bytes a pod for 0.4 us an update (bench/RESULTS.md, "Keeping the index").
     const Links before = previous ? linksOf(*previous) : Links();
     const Links after = current ? linksOf(*current) : Links();
-    // The common update (a status change) moves nothing. The sets hold the current version's
-    // key string, not the one it replaced, so that no old key outlives its object.
-    if (before == after &&
-        (!previous || !current || previous->key.constData() == current->key.constData()))
-        return;
     const QString &key = current ? current->key : previous->key;
+    if (before == after) {
+        // The common update (a status change) moves nothing. The sets take the current
+        // version's key string, not the one it replaced, so that no old key outlives its object.
+        if (previous && current && previous->key.constData() != current->key.constData()) {
+            for (const QString &owner : before.owners)
+                holdKey(m_byOwner, owner, key);
+            if (!before.node.isEmpty())
+                holdKey(m_byNode, before.node, key);
+        }
+        return;
+    }
     for (const QString &owner : before.owners)
         erase(m_byOwner, owner, key);
     if (!before.node.isEmpty())
@@ -89,12 +90,12 @@ RelationIndex::Links RelationIndex::linksOf(const StoredObject &object)
             for (dom::element owner : owners) {
                 std::string_view uid;
                 if (owner["uid"].get(uid) == SUCCESS && !uid.empty())
-                    links.owners.append(text(uid));
+                    links.owners.append(qStringFromUtf8View(uid));
             }
         }
         std::string_view node;
         if (element.at_pointer("/spec/nodeName").get(node) == SUCCESS)
-            links.node = text(node);
+            links.node = qStringFromUtf8View(node);
     }
     // Metadata-only rows: the node is in the Table's cells, "<none>" while unscheduled (a
     // name no node can have).
@@ -110,6 +111,22 @@ void RelationIndex::insert(QHash<QString, QSet<QString>> &index, const QString &
                            const QString &key)
 {
     index[group].insert(key);
+}
+
+void RelationIndex::holdKey(QHash<QString, QSet<QString>> &index, const QString &group,
+                            const QString &key)
+{
+    // find(), not constFind(): it detaches, so a copy of the set handed out keeps its strings.
+    const auto it = index.find(group);
+    if (it == index.end())
+        return;
+    const auto held = it->find(key);
+    if (held == it->end())
+        return;
+    // In place of erase() and insert(), which cost twice the lookups. QSet has no call to swap
+    // an element for an equal one; its nodes are not const objects, so writing through the
+    // reference is defined, and an equal string keeps its bucket.
+    const_cast<QString &>(*held) = key;
 }
 
 void RelationIndex::erase(QHash<QString, QSet<QString>> &index, const QString &group,

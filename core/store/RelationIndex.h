@@ -48,6 +48,9 @@ private:
     Links linksOf(const StoredObject &object);
     static void insert(QHash<QString, QSet<QString>> &index, const QString &group,
                        const QString &key);
+    // Makes the set of group hold key's string in place of the equal one it held.
+    static void holdKey(QHash<QString, QSet<QString>> &index, const QString &group,
+                        const QString &key);
     static void erase(QHash<QString, QSet<QString>> &index, const QString &group,
                       const QString &key);
 

@@ -128,6 +128,21 @@ private slots:
         QCOMPARE(index().ownedBy("rs-a").begin()->constData(), next->key.constData());
     }
 
+    void shouldLeaveACopyOfASetAsItWasWhenTheIndexTakesANewKeyString()
+    {
+        // Given a pod indexed, and a copy of its node's set kept (as an answer may keep one)
+        const StoredObjectPtr first = row("p1", "rs-a", "node-1");
+        m_store->upsert(first);
+        const QSet<QString> kept = index().onNode("node-1");
+        // When a new version, with its own key string, replaces it without moving it
+        const StoredObjectPtr next = row("p1", "rs-a", "node-1", "2");
+        m_store->upsert(next);
+        // Then the index holds the new string, and the copy still the one it was taken with: the
+        // index never writes into a set it shares
+        QCOMPARE(index().onNode("node-1").begin()->constData(), next->key.constData());
+        QCOMPARE(kept.begin()->constData(), first->key.constData());
+    }
+
     void shouldForgetRemovedObjects()
     {
         // Given two pods of one owner on one node
@@ -192,6 +207,25 @@ private slots:
         m_store->setColumns({column("Name")});
         // Then no node is read from it any more
         QVERIFY(index().onNode("node-1").isEmpty());
+    }
+
+    void shouldMoveAPodWhoseOwnerChangedWhileTheNodeColumnWasAway()
+    {
+        // Given a pod indexed under its owner and node
+        m_store->upsert(row("p1", "rs-a", "node-1"));
+        // When the node column goes, the pod changes owner and node, and the column comes back
+        m_store->setColumns({column("Name")});
+        m_store->upsert(row("p1", "rs-b", "node-2", "2"));
+        QVERIFY(index().onNode("node-2").isEmpty());
+        m_store->setColumns(columns());
+        // Then it is filed under its new owner and node only, and its removal leaves nothing
+        QVERIFY(index().ownedBy("rs-a").isEmpty());
+        QCOMPARE(index().ownedBy("rs-b"), keys({"p1"}));
+        QVERIFY(index().onNode("node-1").isEmpty());
+        QCOMPARE(index().onNode("node-2"), keys({"p1"}));
+        m_store->remove("ns/p1");
+        QVERIFY(index().ownedBy("rs-b").isEmpty());
+        QVERIFY(index().onNode("node-2").isEmpty());
     }
 
     void shouldReadTheNodeFromSpecWhenRowsAreWhole()
