@@ -9,9 +9,14 @@
 #include <QUrlQuery>
 
 namespace {
-const QString kGroup = QStringLiteral("metrics.k8s.io");
 const QString kBase = QStringLiteral("/apis/metrics.k8s.io/v1beta1");
 } // namespace
+
+const QString &MetricsPoller::group()
+{
+    static const QString name = QStringLiteral("metrics.k8s.io");
+    return name;
+}
 
 MetricsPoller::MetricsPoller(RestClient *client, Clock *clock, QObject *parent)
     : QObject(parent)
@@ -58,7 +63,7 @@ void MetricsPoller::setDiscoveredTypes(const QList<ResourceType> &types)
 {
     const auto served = [&types](const QString &resource) {
         return std::any_of(types.begin(), types.end(), [&resource](const ResourceType &t) {
-            return t.group == kGroup && t.resource == resource;
+            return t.group == group() && t.resource == resource;
         });
     };
     if ((m_target.pods && !served(QStringLiteral("pods"))) ||

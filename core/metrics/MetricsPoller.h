@@ -33,6 +33,9 @@ public:
     static constexpr qint64 kFloorMs = 10000;
     static constexpr qint64 kDefaultWindowMs = 15000;
     static constexpr qint64 kMaxRetryMs = 300000;
+    // The API group it reads ("metrics.k8s.io"): its kinds are shown as usage columns, never
+    // as a table of their own.
+    static const QString &group();
 
     struct Target
     {

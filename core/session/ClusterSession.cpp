@@ -120,7 +120,7 @@ bool ClusterSession::metricsGroupUnavailable() const
     // ready: the API is there, its answer is not (the poller says so), as kubectl top says.
     const QStringList &failures = m_catalog->partialFailures();
     return std::any_of(failures.begin(), failures.end(), [](const QString &groupVersion) {
-        return groupVersion.startsWith(QLatin1String("metrics.k8s.io/"));
+        return groupVersion.section(u'/', 0, 0) == MetricsPoller::group();
     });
 }
 

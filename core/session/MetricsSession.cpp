@@ -9,10 +9,6 @@
 #include <algorithm>
 #include <utility>
 
-namespace {
-const QString kMetricsGroup = QStringLiteral("metrics.k8s.io");
-} // namespace
-
 MetricsSession::MetricsSession(ClusterConnection *connection, const QString &label, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
@@ -37,7 +33,7 @@ bool MetricsSession::servesUsageOf(const QList<ResourceType> &types, const QStri
     const QString resource =
         kind == QLatin1String("Node") ? QStringLiteral("nodes") : QStringLiteral("pods");
     return std::any_of(types.begin(), types.end(), [&resource](const ResourceType &type) {
-        return type.group == kMetricsGroup && type.resource == resource &&
+        return type.group == MetricsPoller::group() && type.resource == resource &&
                type.supports(QStringLiteral("list"));
     });
 }

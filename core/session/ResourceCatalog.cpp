@@ -2,6 +2,7 @@
 
 #include "core/Logging.h"
 #include "core/discovery/Discovery.h"
+#include "core/metrics/MetricsPoller.h"
 #include "core/session/ClusterConnection.h"
 
 #include <QSet>
@@ -103,7 +104,7 @@ bool ResourceCatalog::isShowable(const ResourceType &type)
 
 bool ResourceCatalog::isUsage(const ResourceType &type)
 {
-    return type.group == u"metrics.k8s.io";
+    return type.group == MetricsPoller::group();
 }
 
 WatchTarget ResourceCatalog::targetFor(const ResourceType &type)
