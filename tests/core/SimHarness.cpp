@@ -61,6 +61,15 @@ QJsonObject SimHarness::state(const QByteArray &resource)
     return QJsonDocument::fromJson(control("state", {{"resource", resource}})).object();
 }
 
+QHash<QString, QString> SimHarness::versions(const QByteArray &resource)
+{
+    QHash<QString, QString> objects;
+    const QJsonObject listed = state(resource).value(QLatin1String("objects")).toObject();
+    for (auto it = listed.begin(); it != listed.end(); ++it)
+        objects.insert(it.key(), it.value().toString());
+    return objects;
+}
+
 QString SimHarness::objectOp(const QByteArray &op, const QByteArray &ns, const QByteArray &name,
                              const QByteArray &resource)
 {

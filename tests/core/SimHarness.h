@@ -3,6 +3,7 @@
 #include "core/net/RestConfig.h"
 #include "sim/SimServerThread.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
@@ -34,6 +35,8 @@ public:
     void clearRequests() { control("requests/clear"); }
     // {"resourceVersion":..,"objects":{key:rv}} for one resource.
     QJsonObject state(const QByteArray &resource = "pods");
+    // The server's objects of resource now: key ("namespace/name") -> resourceVersion.
+    QHash<QString, QString> versions(const QByteArray &resource = "pods");
     // Changes one object; returns the change's resourceVersion.
     QString objectOp(const QByteArray &op, const QByteArray &ns, const QByteArray &name,
                      const QByteArray &resource = "pods");

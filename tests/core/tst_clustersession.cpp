@@ -5,9 +5,9 @@
 #include "core/session/MetricsSession.h"
 #include "core/session/ResourceCatalog.h"
 
+#include "tests/core/DeltaVersions.h"
 #include "tests/core/SimHarness.h"
 
-#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -51,23 +51,7 @@ private:
                 });
         connect(m_cluster.get(), &ClusterSession::rowsCleared, this, [this] { m_rows.clear(); });
         connect(m_cluster.get(), &ClusterSession::rowsChanged, this,
-                [this](const StoreDelta &delta) {
-                    for (const QString &key : delta.removed)
-                        m_rows.remove(key);
-                    for (const QList<StoredObjectPtr> *list : {&delta.added, &delta.updated}) {
-                        for (const StoredObjectPtr &object : *list)
-                            m_rows.insert(object->key, object->resourceVersion.toString());
-                    }
-                });
-    }
-
-    QHash<QString, QString> truth(const QByteArray &resource)
-    {
-        QHash<QString, QString> objects;
-        const QJsonObject state = m_sim->state(resource).value("objects").toObject();
-        for (auto it = state.begin(); it != state.end(); ++it)
-            objects.insert(it.key(), it.value().toString());
-        return objects;
+                [this](const StoreDelta &delta) { applyVersions(m_rows, delta); });
     }
 
     static SimConfig cluster()
@@ -101,7 +85,7 @@ private slots:
         // When the session shows pods, then deployments
         m_cluster->watch({pods(), {}, {}, {}});
         // Then a listener of its signals holds exactly the server's pods, then its deployments
-        QTRY_COMPARE_WITH_TIMEOUT(m_rows, truth("pods"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_rows, m_sim->versions("pods"), 20000);
         QCOMPARE(m_rowsKind, QStringLiteral("Pod"));
         m_cluster->watch({type(QStringLiteral("apps"), QStringLiteral("deployments"),
                                QStringLiteral("Deployment")),
@@ -109,7 +93,7 @@ private slots:
                           {},
                           {}});
         QCOMPARE(m_rowsKind, QStringLiteral("Deployment"));
-        QTRY_COMPARE_WITH_TIMEOUT(m_rows, truth("deployments"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_rows, m_sim->versions("deployments"), 20000);
     }
 
     void shouldClearTheRowsAndSayWhyWhenTheTypeIsNotServed()

@@ -3,9 +3,9 @@
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 
+#include "tests/core/DeltaVersions.h"
 #include "tests/core/SimHarness.h"
 
-#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -37,13 +37,7 @@ private:
         connect(m_feed.get(), &ProblemsFeed::objectsChanged, this,
                 [this](const QString &cluster, const QString &kind, const StoreDelta &delta) {
                     QCOMPARE(cluster, QStringLiteral("sim"));
-                    QHash<QString, QString> &objects = m_objects[kind];
-                    for (const QString &key : delta.removed)
-                        objects.remove(key);
-                    for (const QList<StoredObjectPtr> *list : {&delta.added, &delta.updated}) {
-                        for (const StoredObjectPtr &object : *list)
-                            objects.insert(object->key, object->resourceVersion.toString());
-                    }
+                    applyVersions(m_objects[kind], delta);
                 });
         connect(m_feed.get(), &ProblemsFeed::eventsChanged, this,
                 [this](const QString &, const StoreDelta &delta) {
@@ -54,15 +48,6 @@ private:
         m_catalog->refresh();
         QTRY_VERIFY_WITH_TIMEOUT(m_catalog->isReady(), 10000);
         m_feed->start(m_connection.get(), m_catalog.get(), QString());
-    }
-
-    QHash<QString, QString> truth(const QByteArray &resource)
-    {
-        QHash<QString, QString> objects;
-        const QJsonObject state = m_sim->state(resource).value("objects").toObject();
-        for (auto it = state.begin(); it != state.end(); ++it)
-            objects.insert(it.key(), it.value().toString());
-        return objects;
     }
 
     static SimConfig troubledCluster()
@@ -92,8 +77,8 @@ private slots:
         // When the feed has listed
         // Then its signals carry exactly the server's pods and nodes, and events for the
         // warnings
-        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), truth("pods"), 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Node"), truth("nodes"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), m_sim->versions("pods"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Node"), m_sim->versions("nodes"), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(m_events > 0, 20000);
         QVERIFY(m_feed->sourceOf("pods"));
         QCOMPARE(m_feed->targetOf("Pod").resource, QStringLiteral("pods"));
@@ -112,7 +97,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_feed->forbidden(), QStringList{"nodes"}, 20000);
         QVERIFY(!forbidden.isEmpty());
         QCOMPARE(forbidden.last().at(0).toStringList(), QStringList{"nodes"});
-        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), truth("pods"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), m_sim->versions("pods"), 20000);
         QVERIFY(!m_objects.contains("Node"));
     }
 
@@ -120,7 +105,7 @@ private slots:
     {
         // Given the feed reading pods with a watch of its own
         start(troubledCluster());
-        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), truth("pods"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), m_sim->versions("pods"), 20000);
         WatchSession *own = m_feed->sourceOf("pods");
         QVERIFY(own);
         // When another part of the program watches every pod's whole object
@@ -129,7 +114,7 @@ private slots:
         // Then the feed follows that watch, and still publishes the server's pods
         QTRY_COMPARE_WITH_TIMEOUT(m_feed->sourceOf("pods"), &table, 20000);
         QVERIFY(m_feed->readsFrom(&table));
-        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), truth("pods"), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_objects.value("Pod"), m_sim->versions("pods"), 20000);
         m_feed->stop();
     }
 

@@ -2,9 +2,9 @@
 #include "core/session/WatchRegistry.h"
 #include "core/session/WatchSession.h"
 
+#include "tests/core/DeltaVersions.h"
 #include "tests/core/SimHarness.h"
 
-#include <QJsonObject>
 #include <QSignalSpy>
 #include <QTest>
 
@@ -35,24 +35,7 @@ private:
     std::unique_ptr<WatchSession> m_session;
     QHash<QString, QString> m_rows; // a follower's view: key -> resourceVersion
 
-    void apply(const StoreDelta &delta)
-    {
-        for (const QString &key : delta.removed)
-            m_rows.remove(key);
-        for (const QList<StoredObjectPtr> *list : {&delta.added, &delta.updated}) {
-            for (const StoredObjectPtr &object : *list)
-                m_rows.insert(object->key, object->resourceVersion.toString());
-        }
-    }
-
-    QHash<QString, QString> truth()
-    {
-        QHash<QString, QString> objects;
-        const QJsonObject state = m_sim->state("pods").value("objects").toObject();
-        for (auto it = state.begin(); it != state.end(); ++it)
-            objects.insert(it.key(), it.value().toString());
-        return objects;
-    }
+    void apply(const StoreDelta &delta) { applyVersions(m_rows, delta); }
 
     QStringList podRequests()
     {
@@ -98,7 +81,7 @@ private slots:
         connect(found, &WatchSession::storeChanged, this, &tst_WatchRegistry::apply);
         connect(found, &WatchSession::snapshotReady, this, &tst_WatchRegistry::apply);
         found->requestSnapshot();
-        QTRY_COMPARE_WITH_TIMEOUT(m_rows, truth(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_rows, m_sim->versions(), 5000);
         const QString removed = m_rows.keys().first();
         m_sim->objectOp("delete", removed.section(u'/', 0, 0).toUtf8(),
                         removed.section(u'/', 1).toUtf8());
@@ -107,7 +90,7 @@ private slots:
                         modified.section(u'/', 1).toUtf8());
 
         // Then it holds every pod, live, and the server saw no second list or watch of pods
-        QTRY_COMPARE_WITH_TIMEOUT(m_rows, truth(), 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_rows, m_sim->versions(), 5000);
         QVERIFY(!m_rows.contains(removed));
         QCOMPARE(podRequests(), QStringList());
     }
