@@ -63,6 +63,7 @@ private:
         // table's last slot: CPU time and wall time.
         double slowestHandlingCpuMs = 0;
         double slowestHandlingWallMs = 0;
+        qint64 heapBytes = -1; // malloc's bytes in use at the phase's end
         double corePercent() const { return processCpuMs / wallMs * 100; }
         double guiCorePercent() const { return guiCpuMs / wallMs * 100; }
     };
@@ -103,6 +104,8 @@ private:
     qsizetype m_rows = 0;
     qint64 m_syncMs = 0;
     qint64 m_firstSampleMs = 0;
+    qint64 m_resourcesMs = -1;       // when a snapshot first carried the pods' requests and limits
+    qsizetype m_resourcedPods = 0;   // sampled pods with requests or limits, newest snapshot
     bool m_orderedAfterPolling = false;
     qint64 m_listBytes = 0;
     qsizetype m_listItems = 0;

@@ -2,6 +2,7 @@
 
 #include "core/Logging.h"
 #include "core/metrics/MetricsListDecoder.h"
+#include "core/metrics/PodResourcesWatch.h"
 #include "core/net/RestCall.h"
 #include "core/net/RestClient.h"
 
@@ -48,6 +49,14 @@ void MetricsPoller::start()
     dropCall();
     m_running = true;
     m_failures = 0;
+    if (m_target.pods && m_target.podResources) {
+        if (!m_resources)
+            m_resources = std::make_unique<PodResourcesWatch>(
+                m_client, m_clock, std::bind_front(&MetricsPoller::publishResources, this));
+        m_resources->watch(m_target.namespaces, m_target.labelSelector);
+    } else {
+        m_resources.reset();
+    }
     beginRound();
 }
 
@@ -57,6 +66,7 @@ void MetricsPoller::stop()
     cancelTimer();
     dropCall();
     m_pending.clear();
+    m_resources.reset();
 }
 
 void MetricsPoller::setDiscoveredTypes(const QList<ResourceType> &types)
@@ -177,6 +187,7 @@ void MetricsPoller::finishRound()
     if (m_roundWindowMs > 0)
         m_windowMs = m_roundWindowMs;
     m_building->polledAtMs = m_clock->currentDateTime().toMSecsSinceEpoch();
+    addResources(*m_building);
     m_snapshot = std::move(m_building);
     m_building.reset();
     m_failures = 0;
@@ -188,6 +199,28 @@ void MetricsPoller::finishRound()
     setState(state); // first: a receiver of the snapshot reads the state that goes with it
     emit snapshotReady(m_snapshot);
     schedule(qMax<qint64>(0, m_roundStartMs + intervalMs() - m_clock->nowMs()));
+}
+
+void MetricsPoller::addResources(MetricsSnapshot &snapshot) const
+{
+    if (!m_resources)
+        return;
+    for (auto it = snapshot.pods.cbegin(); it != snapshot.pods.cend(); ++it) {
+        const PodResources resources = m_resources->resourcesOf(it.key());
+        if (!resources.isEmpty())
+            snapshot.podResources.insert(it.key(), resources);
+    }
+}
+
+void MetricsPoller::publishResources()
+{
+    if (!m_running || m_snapshot->pods.isEmpty())
+        return;
+    auto snapshot = std::make_shared<MetricsSnapshot>(*m_snapshot);
+    snapshot->podResources.clear();
+    addResources(*snapshot);
+    m_snapshot = std::move(snapshot);
+    emit snapshotReady(m_snapshot);
 }
 
 void MetricsPoller::failRound(RestCall *call)

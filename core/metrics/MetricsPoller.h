@@ -14,6 +14,7 @@
 
 #include <memory>
 
+class PodResourcesWatch;
 class RestCall;
 class RestClient;
 
@@ -46,6 +47,9 @@ public:
         // With nodes: list the nodes too (from the apiserver's cache), for each one's
         // allocatable CPU and memory, as kubectl top node does for CPU% and MEMORY%.
         bool nodeAllocatable = false;
+        // With pods: watch the pods too (PodResourcesWatch), for each one's requests and
+        // limits, the usage's "% of request" and "% of limit".
+        bool podResources = false;
     };
 
     // client, clock: not owned; they outlive the poller.
@@ -92,6 +96,11 @@ private:
     void onFinished();
     void nextOrFinish();
     void finishRound();
+    // Fills snapshot's podResources from the pods' watch, for its sampled pods.
+    void addResources(MetricsSnapshot &snapshot) const;
+    // The pods' watch has listed them: the newest samples show their percentages at once
+    // instead of a window later.
+    void publishResources();
     void failRound(RestCall *call);
     // An error: the state says so, and the next round waits longer after each.
     void retryAfter(MetricsState state);
@@ -110,6 +119,7 @@ private:
     QList<Request> m_pending; // this round's lists not yet sent
     Request m_current{Request::Kind::PodMetrics, {}};
     QPointer<RestCall> m_call; // Owned (ended with RestCall::giveUp or deleteLater).
+    std::unique_ptr<PodResourcesWatch> m_resources; // while polling pods with podResources
     QByteArray m_body;
     QHash<QString, qsizetype> m_bodySizes; // each list's size last time, by path
     std::shared_ptr<MetricsSnapshot> m_building;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/metrics/MetricsSample.h"
+#include "core/metrics/PodResources.h"
 
 #include <QHash>
 #include <QMetaType>
@@ -27,6 +28,9 @@ struct MetricsSnapshot
     QHash<QString, MetricsSample> nodes;
     // By node name, when the poll asked for it (MetricsPoller::Target::nodeAllocatable).
     QHash<QString, NodeAllocatable> allocatable;
+    // By "namespace/name", for the sampled pods that set any request or limit, when the poll
+    // asked for them (MetricsPoller::Target::podResources).
+    QHash<QString, PodResources> podResources;
     qint64 polledAtMs = 0; // wall-clock time the poll ended, ms since the epoch
 };
 

@@ -2,6 +2,9 @@
 
 #include "core/metrics/KubeQuantity.h"
 
+#include <QtEndian>
+
+#include <array>
 #include <simdjson.h>
 
 using namespace simdjson;
@@ -22,14 +25,19 @@ struct Sum
             ++count;
         }
     }
-    std::optional<qint64> nano(int containers) const
+    // Requests count as the scheduler counts them: a container without one requests nothing.
+    // A limit is the pod's only when every container sets one: one without is unlimited.
+    bool holds(int containers, bool everyOne) const
     {
-        return containers > 0 && count == containers ? std::optional(total.nanoValue())
-                                                     : std::nullopt;
+        return everyOne ? containers > 0 && count == containers : count > 0;
     }
-    std::optional<qint64> units(int containers) const
+    std::optional<qint64> nano(int containers, bool everyOne) const
     {
-        return containers > 0 && count == containers ? std::optional(total.value()) : std::nullopt;
+        return holds(containers, everyOne) ? std::optional(total.nanoValue()) : std::nullopt;
+    }
+    std::optional<qint64> units(int containers, bool everyOne) const
+    {
+        return holds(containers, everyOne) ? std::optional(total.value()) : std::nullopt;
     }
 };
 
@@ -53,7 +61,8 @@ PodResources PodResources::fromPodJson(QByteArrayView json)
 {
     PodResources out;
     const padded_string padded(json.data(), size_t(json.size()));
-    ondemand::parser parser;
+    // One parser per thread: a pods watch projects every pod of a list on the pool's threads.
+    thread_local ondemand::parser parser;
     ondemand::document doc;
     ondemand::array containers;
     if (parser.iterate(padded).get(doc) || doc.find_field_unordered("spec")
@@ -82,9 +91,38 @@ PodResources PodResources::fromPodJson(QByteArrayView json)
                 addList(list, cpuLimit, memoryLimit);
         }
     }
-    out.cpuRequestNanocores = cpuRequest.nano(count);
-    out.cpuLimitNanocores = cpuLimit.nano(count);
-    out.memoryRequestBytes = memoryRequest.units(count);
-    out.memoryLimitBytes = memoryLimit.units(count);
+    out.cpuRequestNanocores = cpuRequest.nano(count, false);
+    out.cpuLimitNanocores = cpuLimit.nano(count, true);
+    out.memoryRequestBytes = memoryRequest.units(count, false);
+    out.memoryLimitBytes = memoryLimit.units(count, true);
     return out;
+}
+
+namespace {
+constexpr qsizetype kProjectionBytes = 4 * sizeof(qint64);
+} // namespace
+
+QByteArray PodResources::projectPod(QByteArrayView podJson)
+{
+    const PodResources resources = fromPodJson(podJson);
+    if (resources.isEmpty())
+        return {};
+    const std::array<std::optional<qint64>, 4> values = {
+        resources.cpuRequestNanocores, resources.cpuLimitNanocores, resources.memoryRequestBytes,
+        resources.memoryLimitBytes};
+    QByteArray bytes(kProjectionBytes, Qt::Uninitialized);
+    for (size_t i = 0; i < values.size(); ++i)
+        qToLittleEndian<qint64>(values[i].value_or(-1), bytes.data() + i * sizeof(qint64));
+    return bytes;
+}
+
+PodResources PodResources::fromProjection(QByteArrayView bytes)
+{
+    if (bytes.size() != kProjectionBytes)
+        return {};
+    auto read = [&](int i) -> std::optional<qint64> {
+        const qint64 value = qFromLittleEndian<qint64>(bytes.data() + i * sizeof(qint64));
+        return value < 0 ? std::nullopt : std::optional(value);
+    };
+    return {read(0), read(1), read(2), read(3)};
 }

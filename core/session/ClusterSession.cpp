@@ -149,6 +149,7 @@ void ClusterSession::updateMetrics()
     target.pods = m_type.kind == QLatin1String("Pod");
     target.nodes = !target.pods;
     target.nodeAllocatable = target.nodes; // CPU% and MEMORY%
+    target.podResources = target.pods;     // % of requests and limits
     // A user refused the cluster-wide list reads the table namespace by namespace: the usage
     // too, where a cluster-wide list of PodMetrics would be refused the same way.
     target.namespaces = m_view.namespaces.isEmpty() ? m_tableNamespaces : m_view.namespaces;

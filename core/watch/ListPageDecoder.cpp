@@ -12,12 +12,15 @@
 
 struct ListPageDecoder::State
 {
-    State(QObject *context, bool tableRows, bool shareItems, qint64 maxItemBytes)
+    State(QObject *context, bool tableRows, ObjectProjection projection, bool shareItems,
+          qint64 maxItemBytes)
         : context(context)
         , tableRows(tableRows)
         , shareItems(shareItems)
         , splitter(JsonSplitter::Mode::ListItems, maxItemBytes)
-    {}
+    {
+        decoder.setProjection(projection);
+    }
 
     QObject *const context; // Not owned. Posted to only under mutex, while not abandoned.
     const bool tableRows;
@@ -59,10 +62,10 @@ template <typename State, typename Call> void post(const std::shared_ptr<State> 
 
 } // namespace
 
-ListPageDecoder::ListPageDecoder(QObject *context, bool tableRows, bool shareItems,
-                                 qint64 maxItemBytes, Progress progress, Done done,
+ListPageDecoder::ListPageDecoder(QObject *context, bool tableRows, ObjectProjection projection,
+                                 bool shareItems, qint64 maxItemBytes, Progress progress, Done done,
                                  std::function<void()> drained)
-    : m_state(std::make_shared<State>(context, tableRows, shareItems, maxItemBytes))
+    : m_state(std::make_shared<State>(context, tableRows, projection, shareItems, maxItemBytes))
 {
     m_state->progress = std::move(progress);
     m_state->done = std::move(done);

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/store/StoredObject.h"
+#include "core/watch/ObjectProjection.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -36,10 +37,12 @@ public:
     static constexpr qsizetype kMaxQueuedBytes = 8 << 20;
 
     // context: not owned, outlives the decoder. progress and done run on its thread.
+    // projection: what each item keeps of its JSON (WatchTarget::keepOfObject).
     // shareItems: progress() also gets the items as they are decoded (a first list shown while
     // it arrives); done() still gets them all.
-    ListPageDecoder(QObject *context, bool tableRows, bool shareItems, qint64 maxItemBytes,
-                    Progress progress, Done done, std::function<void()> drained);
+    ListPageDecoder(QObject *context, bool tableRows, ObjectProjection projection, bool shareItems,
+                    qint64 maxItemBytes, Progress progress, Done done,
+                    std::function<void()> drained);
     ~ListPageDecoder();
     ListPageDecoder(const ListPageDecoder &) = delete;
     ListPageDecoder &operator=(const ListPageDecoder &) = delete;

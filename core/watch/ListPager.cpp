@@ -55,7 +55,7 @@ void ListPager::requestPage(const QString &resourceVersion, const QString &conti
     m_target.addCommonQuery(query);
 
     m_pageDecoder = std::make_unique<ListPageDecoder>(
-        this, m_target.table, m_shareItems, m_maxItemBytes,
+        this, m_target.table, m_target.keepOfObject, m_shareItems, m_maxItemBytes,
         [this](qint64 items, const QByteArray &head, std::vector<StoredObjectPtr> &fresh) {
             onPageProgress(items, head, fresh);
         },

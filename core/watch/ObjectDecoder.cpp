@@ -191,10 +191,11 @@ class ObjectDecoderImpl
 {
 public:
     ObjectDecoderImpl(std::array<ondemand::parser, 4> &parsers, QVariantList &cells,
-                      StringInterner &interner)
+                      StringInterner &interner, ObjectProjection projection)
         : m_parsers(parsers)
         , m_cells(cells)
         , m_interner(interner)
+        , m_projection(projection)
     {}
 
     // A plain object (or a Table when as=Table) at the given parser level. upToMetadata: what
@@ -467,13 +468,16 @@ private:
         if (name.isEmpty())
             return;
         record->setName(record->namespaceName, name);
-        record->raw = QByteArray(json.data(), qsizetype(json.size()));
+        record->raw = m_projection
+                          ? m_projection(QByteArrayView(json.data(), qsizetype(json.size())))
+                          : QByteArray(json.data(), qsizetype(json.size()));
         out.object = std::move(record);
     }
 
     std::array<ondemand::parser, 4> &m_parsers;
     QVariantList &m_cells;
     StringInterner &m_interner;
+    ObjectProjection m_projection;
 };
 
 ObjectDecoder::ObjectDecoder()
@@ -496,7 +500,7 @@ bool ObjectDecoder::decodeObject(PaddedJson json, DecodedObject &out, QString *e
                                  bool upToMetadata)
 {
     out = DecodedObject();
-    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner);
+    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner, m_projection);
     QString what;
     if (const auto code = impl.object(view(json), 0, out, &what, upToMetadata)) {
         if (error)
@@ -518,7 +522,7 @@ bool ObjectDecoder::decodeListItem(PaddedJson json, bool tableRow, DecodedObject
     if (!tableRow)
         return decodeObject(json, out, error, true);
     out = DecodedObject();
-    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner);
+    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner, m_projection);
     if (const auto code = impl.tableRow(view(json), 0, out)) {
         if (error)
             *error = errorText(code, "Table row");
@@ -535,7 +539,7 @@ bool ObjectDecoder::decodeWatchEvent(QByteArrayView json, WatchEvent &out, QStri
 bool ObjectDecoder::decodeWatchEvent(PaddedJson json, WatchEvent &out, QString *error)
 {
     out = WatchEvent();
-    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner);
+    ObjectDecoderImpl impl(m_parsers->levels, m_parsers->cells, m_interner, m_projection);
     QString what;
     if (const auto code = impl.event(view(json), out, &what)) {
         if (error)

@@ -3,6 +3,7 @@
 #include "core/store/StringInterner.h"
 #include "core/watch/DecodedObject.h"
 #include "core/watch/ListEnvelope.h"
+#include "core/watch/ObjectProjection.h"
 #include "core/watch/PaddedJson.h"
 #include "core/watch/WatchEvent.h"
 
@@ -35,6 +36,8 @@ public:
     bool decodeListEnvelope(QByteArrayView json, ListEnvelope &out, QString *error);
 
     StringInterner &interner() { return m_interner; }
+    // What each decoded object keeps as its raw JSON from now on (null: all of it).
+    void setProjection(ObjectProjection projection) { m_projection = projection; }
 
 private:
     struct Parsers;
@@ -43,4 +46,5 @@ private:
 
     StringInterner m_interner;
     std::unique_ptr<Parsers> m_parsers;
+    ObjectProjection m_projection = nullptr;
 };

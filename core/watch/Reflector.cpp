@@ -95,6 +95,7 @@ void Reflector::start()
     if (m_machine.isRunning())
         return;
     ++m_generation;
+    m_decoder->setProjection(m_target.keepOfObject);
     m_stats = ReflectorStats();
     m_history.reset();
     m_list->reset();

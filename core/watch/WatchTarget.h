@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/watch/ObjectProjection.h"
+
 #include <QString>
 #include <QUrlQuery>
 
@@ -26,6 +28,7 @@ struct WatchTarget
     QString fieldSelector;
     bool table = false;
     TableObject tableObject = TableObject::Object;
+    ObjectProjection keepOfObject = nullptr; // what the store keeps of each object; null: all
 
     // "/api/v1/namespaces/ns/pods", "/apis/apps/v1/deployments", ...
     QString path() const;

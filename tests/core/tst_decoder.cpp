@@ -365,7 +365,7 @@ private slots:
         bool answeredOnThisThread = true;
         std::vector<StoredObjectPtr> shared;
         ListPageDecoder decoder(
-            &context, false, true, 1 << 20,
+            &context, false, nullptr, true, 1 << 20,
             [&](qint64 items, const QByteArray &envelopeHead, std::vector<StoredObjectPtr> &fresh) {
                 answeredOnThisThread &= QThread::currentThread() == context.thread();
                 progress << items;
@@ -400,13 +400,47 @@ private slots:
         QCOMPARE(envelope.resourceVersion, QStringLiteral("42"));
     }
 
+    void shouldKeepOnlyTheProjectionOfEachObject()
+    {
+        // Given decoders that keep only an object's size of each object's JSON
+        const ObjectProjection sizeOnly = [](QByteArrayView json) {
+            return QByteArray::number(json.size());
+        };
+        m_objects->setProjection(sizeOnly);
+        const QByteArray first = pod("n", "a", "1");
+        const QByteArray second = pod("n", "b", "2");
+        QObject context;
+        std::optional<ListPageDecoder::Page> done;
+        ListPageDecoder decoder(
+            &context, false, sizeOnly, false, 1 << 20,
+            [](qint64, const QByteArray &, std::vector<StoredObjectPtr> &) {},
+            [&](ListPageDecoder::Page &page) { done = std::move(page); }, [] {});
+        // When an object, a watch event and a list page are decoded
+        DecodedObject object;
+        QVERIFY(m_objects->decodeObject(first, object, nullptr));
+        WatchEvent event;
+        QVERIFY(m_objects->decodeWatchEvent("{\"type\":\"ADDED\",\"object\":" + second + "}", event,
+                                            nullptr));
+        decoder.feed(j("{'kind':'PodList','items':[") + first + "," + second + "]}");
+        decoder.finish();
+        // Then each keeps the projection as its raw JSON, and its metadata as before
+        QCOMPARE(object.object->raw, QByteArray::number(first.size()));
+        QCOMPARE(object.object->key, QStringLiteral("n/a"));
+        QCOMPARE(event.object.object->raw, QByteArray::number(second.size()));
+        QTRY_VERIFY(done.has_value());
+        QVERIFY2(done->ok, qPrintable(done->error));
+        QCOMPARE(done->items.size(), 2);
+        QCOMPARE(done->items.at(1)->raw, QByteArray::number(second.size()));
+        QCOMPARE(done->items.at(1)->resourceVersion.toString(), QStringLiteral("2"));
+    }
+
     void shouldReportAMalformedListPageWithoutItems()
     {
         // Given a page whose second item is not an object
         QObject context;
         std::optional<ListPageDecoder::Page> done;
         ListPageDecoder decoder(
-            &context, false, false, 1 << 20,
+            &context, false, nullptr, false, 1 << 20,
             [](qint64, const QByteArray &, std::vector<StoredObjectPtr> &fresh) {
                 QVERIFY(fresh.empty());
             },

@@ -28,7 +28,8 @@ private slots:
     void shouldSumContainersBeforeRounding();
     void shouldDecodeNodeMetrics();
     void shouldReportAListThatIsNoMetricsList();
-    void shouldSumRequestsAndLimitsOnlyWhenEveryContainerSetsThem();
+    void shouldSumTheRequestsSetAndLimitsOnlyWhenEveryContainerSetsOne();
+    void shouldKeepAPodsResourcesInItsProjection();
 };
 
 static KubeQuantity q(const char *text)
@@ -226,25 +227,48 @@ void TestMetricsFormat::shouldReportAListThatIsNoMetricsList()
     QVERIFY(samples.isEmpty());
 }
 
-void TestMetricsFormat::shouldSumRequestsAndLimitsOnlyWhenEveryContainerSetsThem()
+void TestMetricsFormat::shouldSumTheRequestsSetAndLimitsOnlyWhenEveryContainerSetsOne()
 {
-    // Given a pod with two containers, only one with a memory limit, and an init container
+    // Given a pod with two containers, only one with a memory request and a memory limit, and
+    // an init container
     const QByteArray pod =
         R"({"kind":"Pod","metadata":{"name":"p"},"spec":{"initContainers":[{"name":"init",)"
         R"("resources":{"requests":{"cpu":"5","memory":"5Gi"}}}],"containers":[)"
         R"({"name":"app","resources":{"limits":{"cpu":"500m","memory":"256Mi"},)"
         R"("requests":{"cpu":"100m","memory":"128Mi"}}},{"name":"sidecar","resources":)"
-        R"({"requests":{"cpu":"0.05","memory":"32Mi"},"limits":{"cpu":"1"}}}]}})";
+        R"({"requests":{"cpu":"0.05"},"limits":{"cpu":"1"}}}]}})";
     // When its resources are read
     const PodResources resources = PodResources::fromPodJson(pod);
-    // Then requests and the CPU limit are summed over the (non-init) containers
+    // Then requests and the CPU limit are summed over the (non-init) containers, a request
+    // unset counting as none, as the scheduler counts it
     QCOMPARE(resources.cpuRequestNanocores, std::optional<qint64>(150000000));
-    QCOMPARE(resources.memoryRequestBytes, std::optional<qint64>(160 * 1024 * 1024));
+    QCOMPARE(resources.memoryRequestBytes, std::optional<qint64>(128 * 1024 * 1024));
     QCOMPARE(resources.cpuLimitNanocores, std::optional<qint64>(1500000000));
     // And the memory limit, set by one container only, is no limit of the pod
     QCOMPARE(resources.memoryLimitBytes, std::nullopt);
     // And text that is no pod gives nothing
     QCOMPARE(PodResources::fromPodJson("[1,2]"), PodResources());
+}
+
+void TestMetricsFormat::shouldKeepAPodsResourcesInItsProjection()
+{
+    // Given a pod whose containers set requests and a CPU limit, and one that sets nothing
+    const QByteArray pod =
+        R"({"kind":"Pod","metadata":{"name":"p"},"spec":{"containers":[{"name":"app",)"
+        R"("resources":{"limits":{"cpu":"2"},"requests":{"cpu":"100m","memory":"1Gi"}}}]}})";
+    const QByteArray bare =
+        R"({"kind":"Pod","metadata":{"name":"q"},"spec":{"containers":[{"name":"app"}]}})";
+    // When each is projected as a pods watch keeps it, and read back
+    const QByteArray kept = PodResources::projectPod(pod);
+    // Then the projection is 32 bytes that read back to what the pod sets, unset included
+    QCOMPARE(kept.size(), 32);
+    QCOMPARE(PodResources::fromProjection(kept), PodResources::fromPodJson(pod));
+    QCOMPARE(PodResources::fromProjection(kept).memoryLimitBytes, std::nullopt);
+    QCOMPARE(PodResources::fromProjection(kept).cpuLimitNanocores,
+             std::optional<qint64>(2000000000));
+    // And a pod that sets nothing keeps no bytes, and anything else reads as nothing
+    QVERIFY(PodResources::projectPod(bare).isEmpty());
+    QVERIFY(PodResources::fromProjection(pod).isEmpty());
 }
 
 QTEST_GUILESS_MAIN(TestMetricsFormat)

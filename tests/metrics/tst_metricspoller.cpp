@@ -25,6 +25,7 @@ private slots:
     void shouldNeverOverlapRequests();
     void shouldListTheNodesAllocatableFromTheCacheWhenAsked();
     void shouldLeaveAPodWithNoSampleAbsent();
+    void shouldWatchThePodsRequestsAndLimitsWhenAsked();
     void shouldSayNoApiOn404AndStop();
     void shouldSayNoApiWhenDiscoveryLacksTheGroup();
     void shouldSayNotReadyOn503AndRecover();
@@ -208,6 +209,54 @@ void TestMetricsPoller::shouldListTheNodesAllocatableFromTheCacheWhenAsked()
     QVERIFY(m_poller->snapshot()->allocatable.isEmpty());
     for (const QJsonValue &r : m_sim->requests())
         QVERIFY(r["path"].toString() != QLatin1String("/api/v1/nodes"));
+}
+
+void TestMetricsPoller::shouldWatchThePodsRequestsAndLimitsWhenAsked()
+{
+    // Given a poller of the pods' usage and their requests and limits, on a server whose pods
+    // each request 100m and 128Mi and are limited to 500m and 256Mi
+    startSim(m_config);
+    MetricsPoller::Target target;
+    target.podResources = true;
+    makePoller(target);
+    // When it polls, and its watch of the pods has listed them
+    m_poller->start();
+    QTRY_VERIFY_WITH_TIMEOUT(!m_poller->snapshot()->podResources.isEmpty(), 10000);
+    // Then every sampled pod has its containers' sums, with no round more than the first
+    const MetricsSnapshotPtr snapshot = m_poller->snapshot();
+    QCOMPARE(metricsRequests().size(), 1);
+    QVERIFY(!snapshot->pods.isEmpty());
+    QCOMPARE(snapshot->podResources.size(), snapshot->pods.size());
+    for (auto it = snapshot->podResources.cbegin(); it != snapshot->podResources.cend(); ++it) {
+        QVERIFY2(snapshot->pods.contains(it.key()), qPrintable(it.key()));
+        QCOMPARE(it->cpuRequestNanocores, std::optional<qint64>(100000000));
+        QCOMPARE(it->cpuLimitNanocores, std::optional<qint64>(500000000));
+        QCOMPARE(it->memoryRequestBytes, std::optional<qint64>(128 << 20));
+        QCOMPARE(it->memoryLimitBytes, std::optional<qint64>(256 << 20));
+    }
+    // And the pods were listed once and watched, never asked for pod by pod, with GETs only
+    const auto podVerbs = [this] {
+        QStringList verbs;
+        for (const QJsonValue &r : m_sim->requests()) {
+            if (r["path"].toString() == QLatin1String("/api/v1/pods"))
+                verbs << SimHarness::summarise(r.toObject()).section(u' ', 0, 0);
+        }
+        return verbs;
+    };
+    QTRY_VERIFY_WITH_TIMEOUT(podVerbs().contains(QStringLiteral("WATCH")), 10000);
+    QCOMPARE(podVerbs().count(QStringLiteral("LIST")), 1);
+    for (const QJsonValue &r : m_sim->requests()) {
+        QCOMPARE(r["method"].toString(), QStringLiteral("GET"));
+        QVERIFY2(!r["path"].toString().startsWith(QLatin1String("/api/v1/namespaces/")),
+                 qPrintable(r["path"].toString()));
+    }
+    // When the target no longer asks for them
+    target.podResources = false;
+    m_poller->setTarget(target);
+    const qsizetype rounds = m_snapshots->size();
+    waitForRounds(int(rounds) + 1);
+    // Then the next round carries none
+    QVERIFY(m_poller->snapshot()->podResources.isEmpty());
 }
 
 void TestMetricsPoller::shouldNeverOverlapRequests()

@@ -6,6 +6,7 @@
 #include <QNetworkAccessManager>
 #include <QNetworkReply>
 
+#include <array>
 #include <cmath>
 
 QJsonArray MetricsExpectation::serverItems(const QUrl &server, const QString &path)
@@ -37,6 +38,62 @@ QHash<QString, QPair<QString, QString>> MetricsExpectation::podUsage(const QUrl 
                            QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi")});
     }
     return usage;
+}
+
+QHash<QString, QStringList> MetricsExpectation::podPercents(const QUrl &server)
+{
+    // Per pod: CPU request and limit in millicores, memory request and limit in bytes; -1 where
+    // a container lacks one.
+    QHash<QString, std::array<double, 4>> divisors;
+    for (const QJsonValue &pod : serverItems(server, QStringLiteral("/api/v1/pods"))) {
+        // A request unset is 0 (none set: -1); a limit unset anywhere makes the pod's -1.
+        std::array<double, 4> sums = {-1, 0, -1, 0};
+        const QJsonArray containers = pod["spec"]["containers"].toArray();
+        for (const QJsonValue &container : containers) {
+            const QJsonObject requests = container["resources"]["requests"].toObject();
+            const QJsonObject limits = container["resources"]["limits"].toObject();
+            const std::array<QJsonValue, 4> values = {requests["cpu"], limits["cpu"],
+                                                      requests["memory"], limits["memory"]};
+            for (size_t i = 0; i < values.size(); ++i) {
+                const bool limit = i % 2 == 1;
+                if (values[i].isString())
+                    sums[i] = sums[i] < 0 && limit
+                                  ? -1
+                                  : qMax(0.0, sums[i]) + number(values[i].toString());
+                else if (limit)
+                    sums[i] = -1;
+            }
+        }
+        if (containers.isEmpty())
+            sums = {-1, -1, -1, -1};
+        sums[0] = sums[0] < 0 ? -1 : std::ceil(sums[0] / 1e6);
+        sums[1] = sums[1] < 0 ? -1 : std::ceil(sums[1] / 1e6);
+        divisors.insert(pod["metadata"]["namespace"].toString() + u'/' +
+                            pod["metadata"]["name"].toString(),
+                        sums);
+    }
+    QHash<QString, QStringList> percents;
+    const QJsonArray items =
+        serverItems(server, QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods"));
+    for (const QJsonValue &item : items) {
+        double nanocores = 0;
+        double bytes = 0;
+        for (const QJsonValue &container : item["containers"].toArray()) {
+            nanocores += number(container["usage"]["cpu"].toString());
+            bytes += number(container["usage"]["memory"].toString());
+        }
+        const QString key =
+            item["metadata"]["namespace"].toString() + u'/' + item["metadata"]["name"].toString();
+        const std::array<double, 4> of = divisors.value(key, {-1, -1, -1, -1});
+        const std::array<double, 4> used = {std::ceil(nanocores / 1e6), std::ceil(nanocores / 1e6),
+                                            bytes, bytes};
+        QStringList cells;
+        for (size_t i = 0; i < of.size(); ++i)
+            cells << (of[i] > 0 ? QString::number(qint64(used[i] / of[i] * 100)) + u'%'
+                                : QStringLiteral("-"));
+        percents.insert(key, cells);
+    }
+    return percents;
 }
 
 double MetricsExpectation::number(const QString &quantity)

@@ -515,7 +515,8 @@ QVariant ObjectTableModel::data(const QModelIndex &index, int role) const
     }
     case Qt::ToolTipRole:
         if (column.source == Column::Source::Usage)
-            return m_usage.cellToolTip(object, m_clock->currentDateTime().toMSecsSinceEpoch());
+            return m_usage.cellToolTip(object, column.measure,
+                                       m_clock->currentDateTime().toMSecsSinceEpoch());
         if (column.ageLike) {
             const qint64 created = timestampOf(object, column);
             if (created >= 0)

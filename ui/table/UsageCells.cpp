@@ -1,5 +1,6 @@
 #include "ui/table/UsageCells.h"
 
+#include "core/metrics/KubeQuantity.h"
 #include "core/metrics/TopFormat.h"
 #include "ui/table/CellValues.h"
 
@@ -18,7 +19,8 @@ QList<UsageCells::Measure> UsageCells::measuresOf(const QString &kind)
     if (kind == QLatin1String("Node"))
         return {Measure::Cpu, Measure::CpuPercent, Measure::Memory, Measure::MemoryPercent};
     if (kind == QLatin1String("Pod"))
-        return {Measure::Cpu, Measure::Memory};
+        return {Measure::Cpu,        Measure::Memory,          Measure::CpuOfRequest,
+                Measure::CpuOfLimit, Measure::MemoryOfRequest, Measure::MemoryOfLimit};
     return {};
 }
 
@@ -33,8 +35,21 @@ QString UsageCells::title(Measure measure)
         return QStringLiteral("MEMORY");
     case Measure::MemoryPercent:
         return QStringLiteral("MEMORY%");
+    case Measure::CpuOfRequest:
+        return QStringLiteral("%CPU/R");
+    case Measure::CpuOfLimit:
+        return QStringLiteral("%CPU/L");
+    case Measure::MemoryOfRequest:
+        return QStringLiteral("%MEM/R");
+    case Measure::MemoryOfLimit:
+        return QStringLiteral("%MEM/L");
     }
     return {};
+}
+
+bool UsageCells::isPercent(Measure measure)
+{
+    return measure != Measure::Cpu && measure != Measure::Memory;
 }
 
 const MetricsSample *UsageCells::sampleOf(const StoredObject &object) const
@@ -51,21 +66,50 @@ const MetricsSample *UsageCells::sampleOf(const StoredObject &object) const
 qint64 UsageCells::percentOf(const StoredObject &object, Measure measure) const
 {
     const MetricsSample *sample = sampleOf(object);
-    if (!sample || !m_nodes)
-        return -1;
-    const auto it = m_snapshot->allocatable.constFind(object.name().toString());
-    if (it == m_snapshot->allocatable.cend())
+    if (!sample)
         return -1;
     // kubectl divides MilliValue()s; the sample's memory is whole bytes.
-    return measure == Measure::CpuPercent
-               ? TopFormat::percent(KubeQuantity::fromNano(sample->cpuNanocores).milliValue(),
-                                    it->cpuMilli)
-               : TopFormat::percent(sample->memoryBytes * 1000, it->memoryMilli);
+    const qint64 cpuMilli = KubeQuantity::fromNano(sample->cpuNanocores).milliValue();
+    const qint64 memoryMilli = sample->memoryBytes * 1000;
+    if (measure == Measure::CpuPercent || measure == Measure::MemoryPercent) {
+        const auto it = m_nodes ? m_snapshot->allocatable.constFind(object.name().toString())
+                                : m_snapshot->allocatable.cend();
+        if (it == m_snapshot->allocatable.cend())
+            return -1;
+        return measure == Measure::CpuPercent ? TopFormat::percent(cpuMilli, it->cpuMilli)
+                                              : TopFormat::percent(memoryMilli, it->memoryMilli);
+    }
+    const auto it = m_snapshot->podResources.constFind(object.key);
+    if (m_nodes || it == m_snapshot->podResources.cend())
+        return -1;
+    std::optional<qint64> divisor;
+    switch (measure) {
+    case Measure::CpuOfRequest:
+        divisor = it->cpuRequestNanocores;
+        break;
+    case Measure::CpuOfLimit:
+        divisor = it->cpuLimitNanocores;
+        break;
+    case Measure::MemoryOfRequest:
+        divisor = it->memoryRequestBytes;
+        break;
+    case Measure::MemoryOfLimit:
+        divisor = it->memoryLimitBytes;
+        break;
+    default:
+        return -1;
+    }
+    // A request of 0 is set but divides nothing: a dash, where kubectl top node prints 0%.
+    if (!divisor || *divisor <= 0)
+        return -1;
+    const bool cpu = measure == Measure::CpuOfRequest || measure == Measure::CpuOfLimit;
+    return cpu ? TopFormat::percent(cpuMilli, KubeQuantity::fromNano(*divisor).milliValue())
+               : TopFormat::percent(memoryMilli, *divisor * 1000);
 }
 
 QVariant UsageCells::display(const StoredObject &object, Measure measure) const
 {
-    if (measure == Measure::CpuPercent || measure == Measure::MemoryPercent) {
+    if (isPercent(measure)) {
         const qint64 percent = percentOf(object, measure);
         return percent < 0 ? QStringLiteral("-") : QString::number(percent) + u'%';
     }
@@ -79,7 +123,7 @@ QVariant UsageCells::display(const StoredObject &object, Measure measure) const
 QVariant UsageCells::sortValue(const StoredObject &object, Measure measure) const
 {
     // An object with no value sorts below every measured one: last when the largest come first.
-    if (measure == Measure::CpuPercent || measure == Measure::MemoryPercent)
+    if (isPercent(measure))
         return double(percentOf(object, measure));
     const MetricsSample *sample = sampleOf(object);
     if (!sample)
@@ -87,13 +131,20 @@ QVariant UsageCells::sortValue(const StoredObject &object, Measure measure) cons
     return double(measure == Measure::Cpu ? sample->cpuNanocores : sample->memoryBytes);
 }
 
-QString UsageCells::cellToolTip(const StoredObject &object, qint64 nowMs) const
+QString UsageCells::cellToolTip(const StoredObject &object, Measure measure, qint64 nowMs) const
 {
     const MetricsSample *sample = sampleOf(object);
     if (!sample)
         return m_state.kind == MetricsState::Ok || m_state.kind == MetricsState::Waiting
                    ? tr("No sample yet: metrics-server has not measured this object")
                    : m_state.message;
+    if (isPercent(measure) && percentOf(object, measure) < 0) {
+        if (m_nodes)
+            return tr("The node's allocatable is not known");
+        return measure == Measure::CpuOfRequest || measure == Measure::MemoryOfRequest
+                   ? tr("Not every container of this pod sets this request")
+                   : tr("Not every container of this pod sets this limit");
+    }
     return tr("Sampled %1 ago (%2), over %3 s")
         .arg(CellValues::formatAge(nowMs - sample->timestampMs),
              QDateTime::fromMSecsSinceEpoch(sample->timestampMs).toString(Qt::ISODate))
@@ -115,6 +166,18 @@ QString UsageCells::headerToolTip(Measure measure, qint64 nowMs) const
         break;
     case Measure::MemoryPercent:
         what = tr("Memory in use, in percent of the node's allocatable memory (kubectl top node)");
+        break;
+    case Measure::CpuOfRequest:
+        what = tr("CPU in use, in percent of the pod's CPU request (its containers' sum)");
+        break;
+    case Measure::CpuOfLimit:
+        what = tr("CPU in use, in percent of the pod's CPU limit (its containers' sum)");
+        break;
+    case Measure::MemoryOfRequest:
+        what = tr("Memory in use, in percent of the pod's memory request (its containers' sum)");
+        break;
+    case Measure::MemoryOfLimit:
+        what = tr("Memory in use, in percent of the pod's memory limit (its containers' sum)");
         break;
     }
     switch (m_state.kind) {

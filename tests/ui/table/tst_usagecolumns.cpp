@@ -99,6 +99,52 @@ private slots:
         QVERIFY2(tip.contains(QStringLiteral("Newest sample")), qPrintable(tip));
     }
 
+    void shouldShowEachPodsUsageInPercentOfItsRequestsAndLimits()
+    {
+        // Given the window on pods of a cluster that serves metrics.k8s.io
+        start();
+        const QStringList titles = {QStringLiteral("%CPU/R"), QStringLiteral("%CPU/L"),
+                                    QStringLiteral("%MEM/R"), QStringLiteral("%MEM/L")};
+        // When the pods' requests and limits are known to a poll
+        QTRY_VERIFY_WITH_TIMEOUT(column(titles.first()) >= 0, 20000);
+        QCOMPARE(column(titles.first()), column(QStringLiteral("MEMORY")) + 1);
+        QCOMPARE(column(titles.last()), column(QStringLiteral("MEMORY")) + 4);
+        const QHash<QString, QStringList> percents = MetricsExpectation::podPercents(m_url);
+        QVERIFY(!percents.isEmpty());
+        const auto shown = [&](int row) {
+            QStringList cells;
+            for (const QString &title : titles)
+                cells << cell(row, title);
+            return cells;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(
+            [&] {
+                for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+                    if (percents.contains(keyOf(row)) && shown(row).first() == QLatin1String("-"))
+                        return false;
+                }
+                return true;
+            }(),
+            30000);
+        // Then every sampled pod shows its usage in percent of its containers' sums, as
+        // worked out from the server's own pod list and samples, and the others a dash
+        int sampled = 0;
+        for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+            const QStringList expected =
+                percents.value(keyOf(row), {QStringLiteral("-"), QStringLiteral("-"),
+                                            QStringLiteral("-"), QStringLiteral("-")});
+            QCOMPARE(shown(row), expected);
+            sampled += percents.contains(keyOf(row));
+        }
+        QVERIFY(sampled > 0);
+        // And the header says what each percentage divides by
+        const QString tip =
+            m_window->tableModel()
+                ->headerData(column(QStringLiteral("%MEM/L")), Qt::Horizontal, Qt::ToolTipRole)
+                .toString();
+        QVERIFY2(tip.contains(QStringLiteral("memory limit")), qPrintable(tip));
+    }
+
     void shouldShowEachNodesUsageAndShareOfAllocatableAsKubectlTopNodePrintsIt()
     {
         // Given the window on the nodes of a cluster that serves metrics.k8s.io
