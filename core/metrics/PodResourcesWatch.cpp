@@ -40,6 +40,9 @@ void PodResourcesWatch::watch(const QStringList &namespaces, const QString &labe
         target.labelSelector = labelSelector;
         target.keepOfObject = &PodResources::projectPod;
         auto scope = std::make_shared<Scope>();
+        // Nothing listens to its changes: batching them would only keep a pending hash the
+        // size of the list after its flush (a QHash never shrinks).
+        scope->store.setImmediate(true);
         scope->reflector = std::make_unique<Reflector>(m_client, &scope->store, target,
                                                        ReflectorOptions(), m_clock);
         Reflector *reflector = scope->reflector.get();
