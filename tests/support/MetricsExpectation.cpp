@@ -20,9 +20,9 @@ QJsonArray MetricsExpectation::serverItems(const QUrl &server, const QString &pa
     return QJsonDocument::fromJson(reply->readAll())["items"].toArray();
 }
 
-QHash<QString, QPair<QString, QString>> MetricsExpectation::podUsage(const QUrl &server)
+QHash<QString, QPair<double, double>> MetricsExpectation::podSamples(const QUrl &server)
 {
-    QHash<QString, QPair<QString, QString>> usage;
+    QHash<QString, QPair<double, double>> samples;
     const QJsonArray items =
         serverItems(server, QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods"));
     for (const QJsonValue &item : items) {
@@ -32,10 +32,22 @@ QHash<QString, QPair<QString, QString>> MetricsExpectation::podUsage(const QUrl 
             nanocores += number(container["usage"]["cpu"].toString());
             bytes += number(container["usage"]["memory"].toString());
         }
-        const QString key =
-            item["metadata"]["namespace"].toString() + u'/' + item["metadata"]["name"].toString();
-        usage.insert(key, {QString::number(qint64(std::ceil(nanocores / 1e6))) + u'm',
-                           QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi")});
+        samples.insert(item["metadata"]["namespace"].toString() + u'/' +
+                           item["metadata"]["name"].toString(),
+                       {nanocores, bytes});
+    }
+    return samples;
+}
+
+QHash<QString, QPair<QString, QString>> MetricsExpectation::podUsage(const QUrl &server)
+{
+    QHash<QString, QPair<QString, QString>> usage;
+    const QHash<QString, QPair<double, double>> samples = podSamples(server);
+    for (auto it = samples.cbegin(); it != samples.cend(); ++it) {
+        const auto [nanocores, bytes] = it.value();
+        usage.insert(it.key(),
+                     {QString::number(qint64(std::ceil(nanocores / 1e6))) + u'm',
+                      QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi")});
     }
     return usage;
 }
@@ -73,25 +85,17 @@ QHash<QString, QStringList> MetricsExpectation::podPercents(const QUrl &server)
                         sums);
     }
     QHash<QString, QStringList> percents;
-    const QJsonArray items =
-        serverItems(server, QStringLiteral("/apis/metrics.k8s.io/v1beta1/pods"));
-    for (const QJsonValue &item : items) {
-        double nanocores = 0;
-        double bytes = 0;
-        for (const QJsonValue &container : item["containers"].toArray()) {
-            nanocores += number(container["usage"]["cpu"].toString());
-            bytes += number(container["usage"]["memory"].toString());
-        }
-        const QString key =
-            item["metadata"]["namespace"].toString() + u'/' + item["metadata"]["name"].toString();
-        const std::array<double, 4> of = divisors.value(key, {-1, -1, -1, -1});
+    const QHash<QString, QPair<double, double>> samples = podSamples(server);
+    for (auto it = samples.cbegin(); it != samples.cend(); ++it) {
+        const auto [nanocores, bytes] = it.value();
+        const std::array<double, 4> of = divisors.value(it.key(), {-1, -1, -1, -1});
         const std::array<double, 4> used = {std::ceil(nanocores / 1e6), std::ceil(nanocores / 1e6),
                                             bytes, bytes};
         QStringList cells;
         for (size_t i = 0; i < of.size(); ++i)
             cells << (of[i] > 0 ? QString::number(qint64(used[i] / of[i] * 100)) + u'%'
                                 : QStringLiteral("-"));
-        percents.insert(key, cells);
+        percents.insert(it.key(), cells);
     }
     return percents;
 }

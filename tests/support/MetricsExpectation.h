@@ -21,6 +21,8 @@ public:
     // of, from the containers' requests and limits in its pod list: a dash where a container
     // sets none.
     static QHash<QString, QStringList> podPercents(const QUrl &server);
+    // "namespace/name" -> {nanocores, bytes} of every pod the server has a sample of.
+    static QHash<QString, QPair<double, double>> podSamples(const QUrl &server);
     // A quantity in the simulator's forms: "123n", "5m", "2" (cores); "123Ki", "4Mi", "100".
     static double number(const QString &quantity);
 };
