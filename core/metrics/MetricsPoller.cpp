@@ -205,6 +205,7 @@ void MetricsPoller::addResources(MetricsSnapshot &snapshot) const
 {
     if (!m_resources)
         return;
+    snapshot.podResourcesUnknown = m_resources->unknownReason();
     for (auto it = snapshot.pods.cbegin(); it != snapshot.pods.cend(); ++it) {
         const PodResources resources = m_resources->resourcesOf(it.key());
         if (!resources.isEmpty())

@@ -98,8 +98,8 @@ private:
     void finishRound();
     // Fills snapshot's podResources from the pods' watch, for its sampled pods.
     void addResources(MetricsSnapshot &snapshot) const;
-    // The pods' watch has listed them: the newest samples show their percentages at once
-    // instead of a window later.
+    // The pods' watch has listed them (or was refused): the newest samples show their
+    // percentages (or why there are none) at once instead of a window later.
     void publishResources();
     void failRound(RestCall *call);
     // An error: the state says so, and the next round waits longer after each.

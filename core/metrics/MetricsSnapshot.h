@@ -31,6 +31,9 @@ struct MetricsSnapshot
     // By "namespace/name", for the sampled pods that set any request or limit, when the poll
     // asked for them (MetricsPoller::Target::podResources).
     QHash<QString, PodResources> podResources;
+    // Why podResources may lack pods that set requests or limits (their watch refused, or still
+    // listing); empty when it is complete.
+    QString podResourcesUnknown;
     qint64 polledAtMs = 0; // wall-clock time the poll ended, ms since the epoch
 };
 

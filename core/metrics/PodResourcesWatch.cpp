@@ -10,12 +10,14 @@ struct PodResourcesWatch::Scope
 {
     ObjectStore store;
     std::unique_ptr<Reflector> reflector; // declared after the store it fills
+    QString refusal;                      // why the server refused the watch (403)
 };
 
-PodResourcesWatch::PodResourcesWatch(RestClient *client, Clock *clock, std::function<void()> synced)
+PodResourcesWatch::PodResourcesWatch(RestClient *client, Clock *clock,
+                                     std::function<void()> settled)
     : m_client(client)
     , m_clock(clock)
-    , m_synced(std::move(synced))
+    , m_settled(std::move(settled))
 {}
 
 PodResourcesWatch::~PodResourcesWatch() = default;
@@ -30,36 +32,62 @@ void PodResourcesWatch::watch(const QStringList &namespaces, const QString &labe
     for (auto it = m_scopes.begin(); it != m_scopes.end();)
         it = wanted.contains(it.key()) ? std::next(it) : m_scopes.erase(it);
     for (const QString &namespaceName : wanted) {
-        if (m_scopes.contains(namespaceName))
-            continue;
-        WatchTarget target;
-        target.version = QStringLiteral("v1");
-        target.resource = QStringLiteral("pods");
-        target.kind = QStringLiteral("Pod");
-        target.namespaceName = namespaceName;
-        target.labelSelector = labelSelector;
-        target.keepOfObject = &PodResources::projectPod;
-        auto scope = std::make_shared<Scope>();
-        // Nothing listens to its changes: batching them would only keep a pending hash the
-        // size of the list after its flush (a QHash never shrinks).
-        scope->store.setImmediate(true);
-        scope->reflector = std::make_unique<Reflector>(m_client, &scope->store, target,
-                                                       ReflectorOptions(), m_clock);
-        Reflector *reflector = scope->reflector.get();
-        QObject::connect(reflector, &Reflector::errorOccurred, reflector,
-                         [reflector](const ApiError &error) {
-                             if (error.httpStatus != 403)
-                                 return;
-                             qCInfo(lcMetrics) << "not permitted to watch pods for their requests "
-                                                  "and limits:"
-                                               << error.toString();
-                             // Queued: the reflector is still handling the error.
-                             QTimer::singleShot(0, reflector, &Reflector::stop);
-                         });
-        QObject::connect(reflector, &Reflector::synced, reflector, [this] { m_synced(); });
-        reflector->start();
-        m_scopes.insert(namespaceName, std::move(scope));
+        if (!m_scopes.contains(namespaceName))
+            m_scopes.insert(namespaceName, startScope(namespaceName));
     }
+}
+
+std::shared_ptr<PodResourcesWatch::Scope>
+PodResourcesWatch::startScope(const QString &namespaceName)
+{
+    WatchTarget target;
+    target.version = QStringLiteral("v1");
+    target.resource = QStringLiteral("pods");
+    target.kind = QStringLiteral("Pod");
+    target.namespaceName = namespaceName;
+    target.labelSelector = m_labelSelector;
+    target.keepOfObject = &PodResources::projectPod;
+    auto scope = std::make_shared<Scope>();
+    // Nothing listens to its changes: batching them would only keep a pending hash the size of
+    // the list after its flush (a QHash never shrinks).
+    scope->store.setImmediate(true);
+    scope->reflector =
+        std::make_unique<Reflector>(m_client, &scope->store, target, ReflectorOptions(), m_clock);
+    Reflector *reflector = scope->reflector.get();
+    Scope *state = scope.get(); // owns the reflector: outlives its connections
+    QObject::connect(reflector, &Reflector::errorOccurred, reflector,
+                     [this, state, reflector, namespaceName](const ApiError &error) {
+                         if (error.httpStatus != 403)
+                             return;
+                         qCInfo(lcMetrics) << "not permitted to watch pods for their requests "
+                                              "and limits:"
+                                           << error.toString();
+                         state->refusal =
+                             namespaceName.isEmpty()
+                                 ? QStringLiteral("not permitted to list pods at the cluster "
+                                                  "scope: their requests and limits are unknown")
+                                 : QStringLiteral("not permitted to list pods in namespace %1: "
+                                                  "their requests and limits are unknown")
+                                       .arg(namespaceName);
+                         // Queued: the reflector is still handling the error.
+                         QTimer::singleShot(0, reflector, &Reflector::stop);
+                         m_settled();
+                     });
+    QObject::connect(reflector, &Reflector::synced, reflector, [this] { m_settled(); });
+    reflector->start();
+    return scope;
+}
+
+QString PodResourcesWatch::unknownReason() const
+{
+    bool listing = false;
+    for (const std::shared_ptr<Scope> &scope : m_scopes) {
+        if (!scope->refusal.isEmpty())
+            return scope->refusal;
+        listing |= !scope->reflector->hasSynced();
+    }
+    return listing ? QStringLiteral("the pods' requests and limits are still being read")
+                   : QString();
 }
 
 void PodResourcesWatch::stop()

@@ -23,9 +23,9 @@ class RestClient;
 class PodResourcesWatch
 {
 public:
-    // client, clock: not owned; they outlive the watch. synced: called each time a watch has
-    // listed its pods (at first, and after a relist).
-    PodResourcesWatch(RestClient *client, Clock *clock, std::function<void()> synced);
+    // client, clock: not owned; they outlive the watch. settled: called each time a watch has
+    // listed its pods (at first, and after a relist) or been refused.
+    PodResourcesWatch(RestClient *client, Clock *clock, std::function<void()> settled);
     ~PodResourcesWatch();
     PodResourcesWatch(const PodResourcesWatch &) = delete;
     PodResourcesWatch &operator=(const PodResourcesWatch &) = delete;
@@ -39,13 +39,18 @@ public:
     PodResources resourcesOf(const QString &key) const;
     // Pods held, over every watch.
     qsizetype size() const;
+    // Why resourcesOf() may lack pods that set requests or limits: a watch refused, or one
+    // still listing; empty when every watch holds its pods.
+    QString unknownReason() const;
 
 private:
     struct Scope;
 
+    std::shared_ptr<Scope> startScope(const QString &namespaceName);
+
     RestClient *m_client; // Not owned.
     Clock *m_clock;       // Not owned.
-    std::function<void()> m_synced;
+    std::function<void()> m_settled;
     QString m_labelSelector;
     QHash<QString, std::shared_ptr<Scope>> m_scopes; // by namespace; "" is all of them
 };

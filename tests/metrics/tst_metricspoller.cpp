@@ -26,6 +26,7 @@ private slots:
     void shouldListTheNodesAllocatableFromTheCacheWhenAsked();
     void shouldLeaveAPodWithNoSampleAbsent();
     void shouldWatchThePodsRequestsAndLimitsWhenAsked();
+    void shouldSayThePodsRequestsAreUnknownWhenTheirWatchIsRefused();
     void shouldSayNoApiOn404AndStop();
     void shouldSayNoApiWhenDiscoveryLacksTheGroup();
     void shouldSayNotReadyOn503AndRecover();
@@ -257,6 +258,37 @@ void TestMetricsPoller::shouldWatchThePodsRequestsAndLimitsWhenAsked()
     waitForRounds(int(rounds) + 1);
     // Then the next round carries none
     QVERIFY(m_poller->snapshot()->podResources.isEmpty());
+}
+
+void TestMetricsPoller::shouldSayThePodsRequestsAreUnknownWhenTheirWatchIsRefused()
+{
+    // Given a user who may list the pods' metrics cluster-wide but not the pods themselves
+    m_config.forbiddenClusterWide = {QStringLiteral("pods")};
+    m_config.allowedNamespaces = {QStringLiteral("default")};
+    startSim(m_config);
+    MetricsPoller::Target target;
+    target.podResources = true;
+    makePoller(target);
+    // When it polls the usage with the pods' requests and limits
+    m_poller->start();
+    QTRY_VERIFY_WITH_TIMEOUT(m_poller->snapshot()->podResourcesUnknown.contains(
+                                 QStringLiteral("not permitted to list pods at the cluster scope")),
+                             10000);
+    // Then the usage stands, with no requests or limits and the reason why
+    QCOMPARE(m_poller->state().kind, MetricsState::Ok);
+    QVERIFY(!m_poller->snapshot()->pods.isEmpty());
+    QVERIFY(m_poller->snapshot()->podResources.isEmpty());
+    // And the refused watch is not retried over the next rounds
+    for (int round = 0; round < 2; ++round) {
+        const int before = int(m_snapshots->size());
+        m_clock->advance(m_poller->intervalMs());
+        waitForRounds(before + 1);
+    }
+    QVERIFY(metricsRequests().size() >= 3);
+    int podLists = 0;
+    for (const QJsonValue &r : m_sim->requests())
+        podLists += r["path"].toString() == QLatin1String("/api/v1/pods");
+    QCOMPARE(podLists, 1);
 }
 
 void TestMetricsPoller::shouldNeverOverlapRequests()

@@ -141,9 +141,12 @@ QString UsageCells::cellToolTip(const StoredObject &object, Measure measure, qin
     if (isPercent(measure) && percentOf(object, measure) < 0) {
         if (m_nodes)
             return tr("The node's allocatable is not known");
+        if (!m_snapshot->podResources.contains(object.key) &&
+            !m_snapshot->podResourcesUnknown.isEmpty())
+            return m_snapshot->podResourcesUnknown;
         return measure == Measure::CpuOfRequest || measure == Measure::MemoryOfRequest
-                   ? tr("Not every container of this pod sets this request")
-                   : tr("Not every container of this pod sets this limit");
+                   ? tr("No container of this pod sets this request")
+                   : tr("Not every container of this pod sets this limit: the pod is unlimited");
     }
     return tr("Sampled %1 ago (%2), over %3 s")
         .arg(CellValues::formatAge(nowMs - sample->timestampMs),
@@ -180,6 +183,8 @@ QString UsageCells::headerToolTip(Measure measure, qint64 nowMs) const
         what = tr("Memory in use, in percent of the pod's memory limit (its containers' sum)");
         break;
     }
+    if (isPercent(measure) && !m_nodes && m_snapshot && !m_snapshot->podResourcesUnknown.isEmpty())
+        what += u'\n' + m_snapshot->podResourcesUnknown;
     switch (m_state.kind) {
     case MetricsState::Waiting:
         return what + u'\n' + tr("Waiting for the first sample from metrics.k8s.io");
