@@ -90,11 +90,6 @@ QString PodResourcesWatch::unknownReason() const
                    : QString();
 }
 
-void PodResourcesWatch::stop()
-{
-    m_scopes.clear();
-}
-
 PodResources PodResourcesWatch::resourcesOf(const QString &key) const
 {
     auto scope = m_scopes.constFind(QString());
@@ -104,12 +99,4 @@ PodResources PodResourcesWatch::resourcesOf(const QString &key) const
         return {};
     const StoredObjectPtr pod = (*scope)->store.get(key);
     return pod ? PodResources::fromProjection(pod->raw) : PodResources();
-}
-
-qsizetype PodResourcesWatch::size() const
-{
-    qsizetype total = 0;
-    for (const std::shared_ptr<Scope> &scope : m_scopes)
-        total += scope->store.size();
-    return total;
 }

@@ -33,12 +33,9 @@ public:
     // Watches the pods of namespaces (empty: all) that match labelSelector; watches that already
     // follow a wanted namespace with the same selector go on undisturbed.
     void watch(const QStringList &namespaces, const QString &labelSelector);
-    void stop();
 
     // Of the pod "namespace/name": all unset when it is not (yet) known or sets nothing.
     PodResources resourcesOf(const QString &key) const;
-    // Pods held, over every watch.
-    qsizetype size() const;
     // Why resourcesOf() may lack pods that set requests or limits: a watch refused, or one
     // still listing; empty when every watch holds its pods.
     QString unknownReason() const;
