@@ -133,8 +133,10 @@ void NamespacedReflectorGroup::removeMember(const QString &namespaceName)
     if (!reflector)
         return;
     reflector->stop();
-    reflector->store()->disconnect(this);
-    reflector->store()->disconnect(m_merged);
+    // addMember() gave each member an ObjectStore.
+    auto *store = static_cast<ObjectStore *>(reflector->store());
+    store->disconnect(this);
+    store->disconnect(m_merged);
     reflector->disconnect(this);
     // Changes the member store still had queued die with it; drop what was forwarded.
     if (namespaceName.isEmpty()) {

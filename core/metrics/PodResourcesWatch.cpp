@@ -1,14 +1,14 @@
 #include "core/metrics/PodResourcesWatch.h"
 
 #include "core/Logging.h"
-#include "core/store/ObjectStore.h"
+#include "core/metrics/PodResourcesStore.h"
 #include "core/watch/Reflector.h"
 
 #include <QTimer>
 
 struct PodResourcesWatch::Scope
 {
-    ObjectStore store;
+    PodResourcesStore store;
     std::unique_ptr<Reflector> reflector; // declared after the store it fills
     QString refusal;                      // why the server refused the watch (403)
 };
@@ -48,9 +48,6 @@ PodResourcesWatch::startScope(const QString &namespaceName)
     target.labelSelector = m_labelSelector;
     target.keepOfObject = &PodResources::projectPod;
     auto scope = std::make_shared<Scope>();
-    // Nothing listens to its changes: batching them would only keep a pending hash the size of
-    // the list after its flush (a QHash never shrinks).
-    scope->store.setImmediate(true);
     scope->reflector =
         std::make_unique<Reflector>(m_client, &scope->store, target, ReflectorOptions(), m_clock);
     Reflector *reflector = scope->reflector.get();
@@ -97,6 +94,5 @@ PodResources PodResourcesWatch::resourcesOf(const QString &key) const
         scope = m_scopes.constFind(key.section(u'/', 0, 0));
     if (scope == m_scopes.cend())
         return {};
-    const StoredObjectPtr pod = (*scope)->store.get(key);
-    return pod ? PodResources::fromProjection(pod->raw) : PodResources();
+    return (*scope)->store.resourcesOf(key);
 }

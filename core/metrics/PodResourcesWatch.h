@@ -16,10 +16,11 @@ class RestClient;
 
 // The pods' requests and limits behind the usage columns' "% of request" and "% of limit": the
 // table's rows carry only metadata, so the pods are watched once more, whole, by a reflector whose
-// store keeps of each pod only its four sums (PodResources::projectPod): 32 bytes of JSON-free
-// data instead of the pod's kilobytes. All namespaces in one watch, or one watch per namespace of
-// a set (which a user without cluster-wide rights may still read). A watch the server refuses
-// (403) is stopped, not retried: its pods show a dash. Only GETs. Lives on its RestClient's thread.
+// decoder keeps of each pod only its four sums (PodResources::projectPod) and whose store keeps
+// only those and the pod's key (PodResourcesStore). All namespaces in one watch, or one watch per
+// namespace of a set (which a user without cluster-wide rights may still read). A watch the server
+// refuses (403) is stopped, not retried: its pods show a dash. Only GETs. Lives on its RestClient's
+// thread.
 class PodResourcesWatch
 {
 public:

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/store/ObjectIndex.h"
+#include "core/store/ReflectorStore.h"
 #include "core/store/RelationIndex.h"
 #include "core/store/StoreDelta.h"
 #include "core/store/StoredObject.h"
@@ -15,14 +16,15 @@
 #include <memory>
 #include <vector>
 
-// The local copy of one resource, as a reflector sees it. Lives on one thread (the reflector's).
+// The local copy of one resource, whole, as a reflector sees it. Lives on one thread (the
+// reflector's).
 //
 // Changes are queued and emitted as one StoreDelta per event-loop turn (changed()), so 5,000
 // events/s reach a UI model as a few batches per frame rather than 5,000 signals; flush() emits
 // the pending batch at once. A replace() that changes nothing emits nothing. A store that feeds
 // another store (setImmediate()) emits every change at once instead, so that only the last store
 // before the window batches.
-class ObjectStore : public QObject
+class ObjectStore : public QObject, public ReflectorStore
 {
     Q_OBJECT
 
@@ -31,7 +33,7 @@ public:
     ~ObjectStore() override;
 
     // --- Reading ---
-    qsizetype size() const { return m_objects.size(); }
+    qsizetype size() const override { return m_objects.size(); }
     StoredObjectPtr get(const QString &key) const { return m_objects.value(key); }
     bool contains(const QString &key) const { return m_objects.contains(key); }
     // Every object, in no particular order.
@@ -53,33 +55,32 @@ public:
 
     // --- Writing (the reflector) ---
     // Inserts or replaces by key.
-    void upsert(StoredObjectPtr object);
+    void upsert(StoredObjectPtr object) override;
     // Removes by key; removing a missing key is a no-op.
-    void remove(const QString &key);
+    void remove(const QString &key) override;
     // Makes the store equal to objects: missing keys are removed, objects whose resourceVersion
     // and uid did not change keep their old record and emit nothing.
-    void replace(QList<StoredObjectPtr> objects, const QString &resourceVersion);
+    void replace(QList<StoredObjectPtr> objects, const QString &resourceVersion) override;
     // A first list shown while it arrives: before the store was ever replaced, objects of the
     // list go in as they are decoded (consumers see them added). replace() then completes the
     // list (only what came after the preview is added, when the preview is the list's
     // beginning, pointer for pointer), or dropPreview() takes them out if the list fails.
     // Ignored once the store has a resourceVersion: a relist keeps the old objects until its
     // replace().
-    void beginPreview();
-    void preview(std::vector<StoredObjectPtr> &objects);
-    void dropPreview();
+    void beginPreview() override;
+    void preview(std::vector<StoredObjectPtr> &objects) override;
+    void dropPreview() override;
     // Marks the pending batch as (part of) a first list (StoreDelta::initial), for a store fed
     // by other stores' first lists.
     void markInitial() { m_pendingInitial = true; }
     // The list being received will leave count objects in the store (the server's estimate):
     // the store sizes itself and passes the figure on with the next batch
     // (StoreDelta::expectedSize). Counts beyond kMaxExpectedSize are not trusted.
-    void expectSize(qint64 count);
-    static constexpr qint64 kMaxExpectedSize = 1000000;
-    void setColumns(const QList<TableColumn> &columns);
-    void setResourceVersion(const QString &resourceVersion);
+    void expectSize(qint64 count) override;
+    void setColumns(const QList<TableColumn> &columns) override;
+    void setResourceVersion(const QString &resourceVersion) override;
     // Re-delivers nothing; tells consumers to re-evaluate time-based state (ages, filters).
-    void resync();
+    void resync() override;
     // Emits the pending batch now (if any).
     void flush();
     // Emit each change as it is made (one delta per change; a first list is still one delta).

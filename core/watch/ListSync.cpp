@@ -1,6 +1,6 @@
 #include "core/watch/ListSync.h"
 
-#include "core/store/ObjectStore.h"
+#include "core/store/ReflectorStore.h"
 #include "core/watch/ListPager.h"
 #include "core/watch/ReflectorOptions.h"
 #include "core/watch/WatchTarget.h"
@@ -11,8 +11,8 @@ namespace {
 constexpr int kDefaultPageSize = 500;
 } // namespace
 
-ListSync::ListSync(RestClient *client, ObjectDecoder *decoder, ObjectStore *store, QObject *context,
-                   Handlers handlers)
+ListSync::ListSync(RestClient *client, ObjectDecoder *decoder, ReflectorStore *store,
+                   QObject *context, Handlers handlers)
     : m_client(client)
     , m_decoder(decoder)
     , m_store(store)

@@ -12,7 +12,7 @@
 
 class ListPager;
 class ObjectDecoder;
-class ObjectStore;
+class ReflectorStore;
 class QObject;
 class RestClient;
 struct ReflectorOptions;
@@ -34,7 +34,7 @@ public:
     };
 
     // client, decoder, store: not owned. context: the pager's parent and the handlers' thread.
-    ListSync(RestClient *client, ObjectDecoder *decoder, ObjectStore *store, QObject *context,
+    ListSync(RestClient *client, ObjectDecoder *decoder, ReflectorStore *store, QObject *context,
              Handlers handlers);
     ~ListSync();
     ListSync(const ListSync &) = delete;
@@ -62,7 +62,7 @@ private:
 
     RestClient *m_client;     // Not owned.
     ObjectDecoder *m_decoder; // Not owned.
-    ObjectStore *m_store;     // Not owned.
+    ReflectorStore *m_store;  // Not owned.
     QObject *m_context;       // Not owned.
     Handlers m_handlers;
     std::unique_ptr<ListPager> m_pager;

@@ -2,7 +2,7 @@
 
 #include "core/Logging.h"
 #include "core/net/RestClient.h"
-#include "core/store/ObjectStore.h"
+#include "core/store/ReflectorStore.h"
 #include "core/watch/ListSync.h"
 #include "core/watch/ObjectDecoder.h"
 #include "core/watch/StreamingListSync.h"
@@ -13,7 +13,7 @@
 
 #include <utility>
 
-Reflector::Reflector(RestClient *client, ObjectStore *store, const WatchTarget &target,
+Reflector::Reflector(RestClient *client, ReflectorStore *store, const WatchTarget &target,
                      const ReflectorOptions &options, Clock *clock, QObject *parent)
     : QObject(parent)
     , m_client(client)

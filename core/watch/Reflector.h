@@ -26,13 +26,13 @@
 
 class ListSync;
 class ObjectDecoder;
-class ObjectStore;
+class ReflectorStore;
 class RestClient;
 class StreamingListSync;
 class WatchListSupport;
 
-// Keeps an ObjectStore equal to one resource on the server: LIST (or streaming list), then
-// WATCH, with the recovery rules of docs/protocol.md; a resource the server will not watch is
+// Keeps a store (ReflectorStore) equal to one resource on the server: LIST (or streaming list),
+// then WATCH, with the recovery rules of docs/protocol.md; a resource the server will not watch is
 // listed again on a period instead (ReflectorOptions::listOnlyPeriodMs). Runs on the event loop of
 // its thread; never blocks. Restartable: stop() then start() (e.g. with new selectors via
 // setTarget()). A state machine (ReflectorStateMachine) driving its parts: ListSync,
@@ -44,7 +44,7 @@ class Reflector : public QObject
 
 public:
     // client and store are not owned and must outlive the reflector. clock: nullptr = system.
-    Reflector(RestClient *client, ObjectStore *store, const WatchTarget &target,
+    Reflector(RestClient *client, ReflectorStore *store, const WatchTarget &target,
               const ReflectorOptions &options = {}, Clock *clock = nullptr,
               QObject *parent = nullptr);
     ~Reflector() override;
@@ -64,7 +64,7 @@ public:
     QString resourceVersion() const { return m_stats.resourceVersion; }
     bool hasSynced() const { return m_history.hasSynced(); }
     const ReflectorStats &stats() const { return m_stats; }
-    ObjectStore *store() const { return m_store; }
+    ReflectorStore *store() const { return m_store; }
 
 public slots:
     // Begins listing from scratch (resourceVersion=0). No-op while running.
@@ -137,8 +137,8 @@ private:
     void abandonStreamingList(bool hardLimit);
     QString watchListKey() const;
 
-    RestClient *m_client; // Not owned.
-    ObjectStore *m_store; // Not owned.
+    RestClient *m_client;    // Not owned.
+    ReflectorStore *m_store; // Not owned.
     WatchTarget m_target;
     ReflectorOptions m_options;
     Clock *m_clock;                       // Not owned.

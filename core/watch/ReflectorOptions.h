@@ -39,7 +39,7 @@ struct ReflectorOptions
     {
         return qBound<qint64>(1, initialEventsHardLimitMs, kMaxInitialEventsWaitMs);
     }
-    // The first list goes into the store as it is decoded (ObjectStore::preview), so a window
+    // The first list goes into the store as it is decoded (ReflectorStore::preview), so a window
     // shows its first rows while the rest arrives; dropped if that list fails. Relists keep
     // client-go's behaviour: the old objects stay until the list is complete.
     bool previewFirstList = false;
