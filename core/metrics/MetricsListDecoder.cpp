@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 
+#include <cstring>
 #include <simdjson.h>
 
 using namespace simdjson;
@@ -131,40 +132,6 @@ error_code decodeItem(ondemand::object item, Memo &memo, QString *key, MetricsSa
 
 namespace {
 
-// Parses body in place (padded) and hands each item of its "items" to decodeItem.
-template <typename DecodeItem>
-MetricsListDecoder::Result decodeItems(QByteArray &body, DecodeItem decodeItem)
-{
-    MetricsListDecoder::Result result;
-    const qsizetype length = body.size();
-    body.reserve(length + qsizetype(SIMDJSON_PADDING));
-    ondemand::parser parser;
-    ondemand::document doc;
-    const auto fail = [&result](error_code e) {
-        result.error = QStringLiteral("cannot decode the metrics list: %1")
-                           .arg(QString::fromUtf8(error_message(e)));
-        return result;
-    };
-    if (auto e = parser
-                     .iterate(padded_string_view(body.constData(), size_t(length),
-                                                 size_t(body.capacity())))
-                     .get(doc))
-        return fail(e);
-    ondemand::array items;
-    if (auto e = doc.find_field_unordered("items").get_array().get(items))
-        return fail(e);
-    for (auto value : items) {
-        ondemand::object item;
-        if (auto e = value.get_object().get(item))
-            return fail(e);
-        if (auto e = decodeItem(item, result))
-            return fail(e);
-        ++result.items;
-    }
-    result.ok = true;
-    return result;
-}
-
 // A quantity's MilliValue(), or an error for text that is not one.
 error_code milliOf(ondemand::value value, qint64 *milli)
 {
@@ -217,35 +184,135 @@ error_code decodeNode(ondemand::object node, QString *name, NodeAllocatable *all
 
 } // namespace
 
-MetricsListDecoder::Result MetricsListDecoder::decode(QByteArray &body,
-                                                      QHash<QString, MetricsSample> &into)
+// A metrics item is a few hundred bytes and a Node rarely above a hundred KB: a larger one is
+// no list of theirs.
+constexpr qint64 kMaxItemBytes = 16 << 20;
+
+struct MetricsListDecoder::State
 {
+    JsonSplitter splitter{JsonSplitter::Mode::ListItems, kMaxItemBytes};
+    ondemand::parser parser; // reused: its capacity is the largest item's, not the list's
     Memo memo;
-    return decodeItems(body, [&](ondemand::object item, Result &result) {
+    Result result;
+    QHash<QString, MetricsSample> *samples = nullptr;       // Not owned.
+    QHash<QString, NodeAllocatable> *allocatable = nullptr; // Not owned.
+
+    bool fail(const QString &why)
+    {
+        result.error = QStringLiteral("cannot decode the metrics list: %1").arg(why);
+        return false;
+    }
+    bool fail(error_code e) { return fail(QString::fromUtf8(error_message(e))); }
+
+    // One item, as the splitter hands it out: padded, parsed where it lies.
+    bool decode(QByteArrayView unit)
+    {
+        ondemand::document doc;
+        ondemand::object item;
+        if (auto e = parser
+                         .iterate(padded_string_view(unit.data(), size_t(unit.size()),
+                                                     size_t(unit.size() + JsonSplitter::kPadding)))
+                         .get(doc))
+            return fail(e);
+        if (auto e = doc.get_object().get(item))
+            return fail(e);
+        if (auto e = samples ? decodeSample(item) : decodeAllocatable(item))
+            return fail(e);
+        ++result.items;
+        return true;
+    }
+
+    error_code decodeSample(ondemand::object item)
+    {
         QString key;
         MetricsSample sample;
         if (auto e = decodeItem(item, memo, &key, &sample))
             return e;
         result.windowMs = qMax(result.windowMs, sample.windowMs);
         result.timestampMs = qMax(result.timestampMs, sample.timestampMs);
-        into.insert(key, sample);
+        samples->insert(key, sample);
         return SUCCESS;
+    }
+
+    error_code decodeAllocatable(ondemand::object item)
+    {
+        QString name;
+        NodeAllocatable divisors;
+        bool found = false;
+        if (auto e = decodeNode(item, &name, &divisors, &found))
+            return e;
+        if (found)
+            allocatable->insert(name, divisors);
+        return SUCCESS;
+    }
+
+    bool feedSplitter(qsizetype maxBytes, const JsonSplitter::Reader &read)
+    {
+        if (!result.error.isEmpty())
+            return false;
+        const bool fed =
+            splitter.feed(maxBytes, read, [this](QByteArrayView unit) { return decode(unit); });
+        if (!fed && result.error.isEmpty())
+            fail(splitter.error());
+        return fed;
+    }
+};
+
+MetricsListDecoder::MetricsListDecoder(QHash<QString, MetricsSample> *samples)
+    : m_state(std::make_unique<State>())
+{
+    m_state->samples = samples;
+}
+
+MetricsListDecoder::MetricsListDecoder(QHash<QString, NodeAllocatable> *allocatable)
+    : m_state(std::make_unique<State>())
+{
+    m_state->allocatable = allocatable;
+}
+
+MetricsListDecoder::~MetricsListDecoder() = default;
+
+bool MetricsListDecoder::feed(QByteArrayView data)
+{
+    return feed(data.size(), [data](char *to, qsizetype) {
+        if (!data.isEmpty())
+            std::memcpy(to, data.data(), size_t(data.size()));
+        return data.size();
     });
 }
 
-MetricsListDecoder::Result
-MetricsListDecoder::decodeAllocatable(QByteArray &body, QHash<QString, NodeAllocatable> &into)
+bool MetricsListDecoder::feed(qsizetype maxBytes, const JsonSplitter::Reader &read)
 {
-    return decodeItems(body, [&into](ondemand::object item, Result &) {
-        QString name;
-        NodeAllocatable allocatable;
-        bool found = false;
-        if (auto e = decodeNode(item, &name, &allocatable, &found))
-            return e;
-        if (found)
-            into.insert(name, allocatable);
-        return SUCCESS;
-    });
+    return m_state->feedSplitter(maxBytes, read);
+}
+
+MetricsListDecoder::Result MetricsListDecoder::finish()
+{
+    State &s = *m_state;
+    if (s.result.error.isEmpty()) {
+        if (!s.splitter.finish())
+            s.fail(s.splitter.error());
+        else if (!s.splitter.itemsStarted())
+            s.fail(QStringLiteral("it has no items"));
+    }
+    s.result.ok = s.result.error.isEmpty();
+    return s.result;
+}
+
+MetricsListDecoder::Result MetricsListDecoder::decode(QByteArrayView body,
+                                                      QHash<QString, MetricsSample> &into)
+{
+    MetricsListDecoder decoder(&into);
+    decoder.feed(body);
+    return decoder.finish();
+}
+
+MetricsListDecoder::Result
+MetricsListDecoder::decodeAllocatable(QByteArrayView body, QHash<QString, NodeAllocatable> &into)
+{
+    MetricsListDecoder decoder(&into);
+    decoder.feed(body);
+    return decoder.finish();
 }
 
 qint64 MetricsListDecoder::parseTimestampMs(QByteArrayView s)

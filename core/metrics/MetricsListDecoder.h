@@ -2,13 +2,19 @@
 
 #include "core/metrics/MetricsSample.h"
 #include "core/metrics/MetricsSnapshot.h"
+#include "core/watch/JsonSplitter.h"
 
 #include <QByteArray>
 #include <QHash>
 #include <QString>
 
-// Decodes a PodMetricsList or NodeMetricsList body with simdjson On Demand (a cluster-wide
-// list of 100,000 pods is tens of MB, every window), summing each pod's containers exactly.
+#include <memory>
+
+// Decodes a PodMetricsList, NodeMetricsList or NodeList while it arrives: JsonSplitter cuts
+// the items out of the bytes as they come and simdjson On Demand parses each where it lies, so
+// a cluster-wide list of 100,000 pods (tens of MB, every window) is never held whole, nor
+// indexed whole (simdjson's index of a whole document takes four bytes a byte). Each pod's
+// containers are summed exactly.
 class MetricsListDecoder
 {
 public:
@@ -21,13 +27,31 @@ public:
         qsizetype items = 0;
     };
 
-    // body is padded in place (simdjson reads up to 64 bytes past the text) and parsed where
-    // it lies. Pods go into `into` as "namespace/name", nodes as "name".
-    static Result decode(QByteArray &body, QHash<QString, MetricsSample> &into);
+    // Pods go into samples as "namespace/name", nodes as "name". Not owned; outlives the decoder.
+    explicit MetricsListDecoder(QHash<QString, MetricsSample> *samples);
     // A NodeList's status.allocatable cpu and memory by node name (kubectl top node's
     // divisors); a node without them is left out. windowMs and timestampMs stay 0.
-    static Result decodeAllocatable(QByteArray &body, QHash<QString, NodeAllocatable> &into);
+    explicit MetricsListDecoder(QHash<QString, NodeAllocatable> *allocatable);
+    ~MetricsListDecoder();
+    MetricsListDecoder(const MetricsListDecoder &) = delete;
+    MetricsListDecoder &operator=(const MetricsListDecoder &) = delete;
+
+    // Decodes the items the bytes so far complete; false once the body cannot be decoded
+    // (finish() then says why).
+    bool feed(QByteArrayView data);
+    // The same for at most maxBytes that read() writes straight into the splitter's buffer.
+    bool feed(qsizetype maxBytes, const JsonSplitter::Reader &read);
+    // The body ended.
+    Result finish();
+
+    // A whole body at once.
+    static Result decode(QByteArrayView body, QHash<QString, MetricsSample> &into);
+    static Result decodeAllocatable(QByteArrayView body, QHash<QString, NodeAllocatable> &into);
     // RFC 3339 ("2026-01-01T00:00:15Z", with optional fraction and offset) in ms since the
     // epoch; 0 when it is not one.
     static qint64 parseTimestampMs(QByteArrayView text);
+
+private:
+    struct State;
+    std::unique_ptr<State> m_state;
 };

@@ -122,16 +122,27 @@ void MetricsPoller::sendNext()
         query.addQueryItem(QStringLiteral("labelSelector"), m_target.labelSelector);
     if (m_current.kind == Request::Kind::Nodes)
         query.addQueryItem(QStringLiteral("resourceVersion"), QStringLiteral("0"));
-    m_body.clear();
-    // Grown as it arrives, tens of MB would be copied again and again: room for what this list
-    // was last time (and the decoder's padding) is taken at once.
-    const qsizetype expected = m_bodySizes.value(requestPath(m_current));
-    if (expected > 0)
-        m_body.reserve(expected + expected / 8 + 64);
+    // Decoded as it arrives, into the snapshot being built: the body is never held whole.
+    if (m_current.kind == Request::Kind::Nodes)
+        m_decoder = std::make_unique<MetricsListDecoder>(&m_building->allocatable);
+    else
+        m_decoder = std::make_unique<MetricsListDecoder>(
+            m_current.kind == Request::Kind::PodMetrics ? &m_building->pods : &m_building->nodes);
     RestCall *call = m_client->get(requestPath(m_current), query, "application/json");
     m_call = call;
-    connect(call, &RestCall::dataAvailable, this, [this, call] { m_body.append(call->readAll()); });
+    connect(call, &RestCall::dataAvailable, this, [this, call] { decodeAvailable(call); });
     connect(call, &RestCall::finished, this, &MetricsPoller::onFinished);
+}
+
+bool MetricsPoller::decodeAvailable(RestCall *call)
+{
+    const bool fed =
+        m_decoder->feed(qsizetype(call->bytesAvailable()), [call](char *to, qsizetype maxBytes) {
+            return qsizetype(call->read(to, maxBytes));
+        });
+    if (!fed) // no use reading the rest
+        failDecoding(m_decoder->finish().error);
+    return fed;
 }
 
 void MetricsPoller::onFinished()
@@ -141,36 +152,38 @@ void MetricsPoller::onFinished()
         return;
     m_call = nullptr;
     call->deleteLater();
-    const bool nodes = m_current.kind == Request::Kind::Nodes;
-    if (!call->error().isNull() && nodes) {
+    if (!call->error().isNull() && m_current.kind == Request::Kind::Nodes) {
         // The usage stands without the percentages: they show a dash.
         qCInfo(lcMetrics) << "cannot list nodes for their allocatable:" << call->error().toString();
-        m_body = QByteArray();
+        m_decoder.reset();
+        m_building->allocatable.clear(); // what came before the failure
         nextOrFinish();
         return;
     }
     if (!call->error().isNull()) {
+        m_decoder.reset();
         failRound(call);
         return;
     }
-    m_body.append(call->readAll());
-    m_bodySizes.insert(requestPath(m_current), m_body.size());
-    const MetricsListDecoder::Result result =
-        nodes ? MetricsListDecoder::decodeAllocatable(m_body, m_building->allocatable)
-              : MetricsListDecoder::decode(m_body, m_current.kind == Request::Kind::PodMetrics
-                                                       ? m_building->pods
-                                                       : m_building->nodes);
-    m_body = QByteArray(); // a cluster-wide list can be tens of MB: not kept between polls
+    if (!decodeAvailable(call)) // what is left in the reply
+        return;
+    const MetricsListDecoder::Result result = std::exchange(m_decoder, {})->finish();
     if (!result.ok) {
-        qCWarning(lcMetrics) << "metrics list" << requestPath(m_current) << result.error;
-        m_pending.clear();
-        m_building.reset();
-        retryAfter(makeState(MetricsState::Error, result.error));
+        failDecoding(result.error);
         return;
     }
     m_roundWindowMs = qMax(m_roundWindowMs, result.windowMs);
     m_roundTimestampMs = qMax(m_roundTimestampMs, result.timestampMs);
     nextOrFinish();
+}
+
+void MetricsPoller::failDecoding(const QString &error)
+{
+    qCWarning(lcMetrics) << "metrics list" << requestPath(m_current) << error;
+    dropCall();
+    m_pending.clear();
+    m_building.reset();
+    retryAfter(makeState(MetricsState::Error, error));
 }
 
 void MetricsPoller::nextOrFinish()
@@ -331,5 +344,5 @@ void MetricsPoller::cancelTimer()
 void MetricsPoller::dropCall()
 {
     RestCall::giveUp(m_call);
-    m_body = QByteArray();
+    m_decoder.reset();
 }

@@ -5,7 +5,6 @@
 #include "core/metrics/MetricsSnapshot.h"
 #include "core/metrics/MetricsState.h"
 
-#include <QByteArray>
 #include <QHash>
 #include <QList>
 #include <QObject>
@@ -14,6 +13,7 @@
 
 #include <memory>
 
+class MetricsListDecoder;
 class PodResourcesWatch;
 class RestCall;
 class RestClient;
@@ -93,7 +93,10 @@ private:
 
     void beginRound();
     void sendNext();
+    // Decodes what call has so far; false (the round failed) when it cannot be decoded.
+    bool decodeAvailable(RestCall *call);
     void onFinished();
+    void failDecoding(const QString &error);
     void nextOrFinish();
     void finishRound();
     // Fills snapshot's podResources from the pods' watch, for its sampled pods.
@@ -120,8 +123,7 @@ private:
     Request m_current{Request::Kind::PodMetrics, {}};
     QPointer<RestCall> m_call; // Owned (ended with RestCall::giveUp or deleteLater).
     std::unique_ptr<PodResourcesWatch> m_resources; // while polling pods with podResources
-    QByteArray m_body;
-    QHash<QString, qsizetype> m_bodySizes; // each list's size last time, by path
+    std::unique_ptr<MetricsListDecoder> m_decoder;  // the list being received
     std::shared_ptr<MetricsSnapshot> m_building;
     MetricsSnapshotPtr m_snapshot;
     MetricsState m_state;

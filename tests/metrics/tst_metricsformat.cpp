@@ -6,6 +6,7 @@
 #include "core/metrics/KubeQuantity.h"
 #include "core/metrics/MetricsListDecoder.h"
 #include "core/metrics/PodResources.h"
+#include "core/metrics/PodResourcesStore.h"
 #include "core/metrics/TopFormat.h"
 
 #include <QTest>
@@ -28,8 +29,10 @@ private slots:
     void shouldSumContainersBeforeRounding();
     void shouldDecodeNodeMetrics();
     void shouldReportAListThatIsNoMetricsList();
+    void shouldDecodeAListAsItArrivesWhereverItsPiecesEnd();
     void shouldSumTheRequestsSetAndLimitsOnlyWhenEveryContainerSetsOne();
     void shouldKeepAPodsResourcesInItsProjection();
+    void shouldKeepEachPodsResourcesByKeyAsTheWatchChangesThem();
 };
 
 static KubeQuantity q(const char *text)
@@ -227,6 +230,51 @@ void TestMetricsFormat::shouldReportAListThatIsNoMetricsList()
     QVERIFY(samples.isEmpty());
 }
 
+void TestMetricsFormat::shouldDecodeAListAsItArrivesWhereverItsPiecesEnd()
+{
+    // Given a PodMetricsList of three pods, as one body
+    const QByteArray body =
+        R"({"kind":"PodMetricsList","apiVersion":"metrics.k8s.io/v1beta1","metadata":{},"items":[)"
+        R"({"metadata":{"name":"a","namespace":"x"},"timestamp":"2026-01-01T00:00:15Z",)"
+        R"("window":"15s","containers":[{"name":"c","usage":{"cpu":"1m","memory":"1Mi"}}]},)"
+        R"({"metadata":{"name":"b","namespace":"x"},"timestamp":"2026-01-01T00:00:16Z",)"
+        R"("window":"15s","containers":[{"name":"c","usage":{"cpu":"2m","memory":"2Mi"}}]},)"
+        R"({"metadata":{"name":"c\u00e9","namespace":"y"},"timestamp":"2026-01-01T00:00:15Z",)"
+        R"("window":"30s","containers":[]}]})";
+    QHash<QString, MetricsSample> whole;
+    const MetricsListDecoder::Result wholeResult = MetricsListDecoder::decode(body, whole);
+    QVERIFY2(wholeResult.ok, qPrintable(wholeResult.error));
+    QCOMPARE(whole.size(), 3);
+    QVERIFY(whole.contains(QStringLiteral("y/cé")));
+    for (qsizetype cut = 0; cut <= body.size(); ++cut) {
+        // When it arrives in two pieces that end anywhere
+        QHash<QString, MetricsSample> samples;
+        MetricsListDecoder decoder(&samples);
+        QVERIFY(decoder.feed(QByteArrayView(body).first(cut)));
+        QVERIFY(decoder.feed(QByteArrayView(body).sliced(cut)));
+        const MetricsListDecoder::Result result = decoder.finish();
+        // Then it decodes to the same samples, window and time as the whole body
+        QVERIFY2(result.ok, qPrintable(result.error));
+        QCOMPARE(result.items, 3);
+        QCOMPARE(result.windowMs, 30000);
+        QCOMPARE(result.timestampMs, wholeResult.timestampMs);
+        QCOMPARE(samples.keys(), whole.keys());
+        for (auto it = whole.cbegin(); it != whole.cend(); ++it) {
+            QCOMPARE(samples.value(it.key()).cpuNanocores, it->cpuNanocores);
+            QCOMPARE(samples.value(it.key()).memoryBytes, it->memoryBytes);
+        }
+    }
+    // And a body cut short, or one with no items, is no list
+    QHash<QString, MetricsSample> samples;
+    MetricsListDecoder cutShort(&samples);
+    cutShort.feed(QByteArrayView(body).chopped(3));
+    QVERIFY(!cutShort.finish().ok);
+    const MetricsListDecoder::Result status = MetricsListDecoder::decode(
+        R"({"kind":"Status","apiVersion":"v1","status":"Failure"})", samples);
+    QVERIFY(!status.ok);
+    QCOMPARE(status.error, QStringLiteral("cannot decode the metrics list: it has no items"));
+}
+
 void TestMetricsFormat::shouldSumTheRequestsSetAndLimitsOnlyWhenEveryContainerSetsOne()
 {
     // Given a pod with two containers, only one with a memory request and a memory limit, and
@@ -269,6 +317,49 @@ void TestMetricsFormat::shouldKeepAPodsResourcesInItsProjection()
     // And a pod that sets nothing keeps no bytes, and anything else reads as nothing
     QVERIFY(PodResources::projectPod(bare).isEmpty());
     QVERIFY(PodResources::fromProjection(pod).isEmpty());
+}
+
+namespace {
+StoredObjectPtr projectedPod(const QString &namespaceName, const QString &name,
+                             const QByteArray &cpuRequest)
+{
+    auto pod = std::make_shared<StoredObject>();
+    pod->setName(namespaceName, name);
+    pod->raw = PodResources::projectPod(
+        R"({"kind":"Pod","spec":{"containers":[{"name":"app","resources":{"requests":{"cpu":")" +
+        cpuRequest + R"("}}}]}})");
+    return pod;
+}
+
+std::optional<qint64> cpuRequestOf(const PodResourcesStore &store, const QString &key)
+{
+    return store.resourcesOf(key).cpuRequestNanocores;
+}
+} // namespace
+
+void TestMetricsFormat::shouldKeepEachPodsResourcesByKeyAsTheWatchChangesThem()
+{
+    // Given a store listed with two pods, one named with more than ASCII
+    PodResourcesStore store;
+    store.replace({projectedPod("a", "web-0", "100m"), projectedPod("b", "café-1", "2")}, "10");
+    QCOMPARE(store.size(), 2);
+    QCOMPARE(cpuRequestOf(store, "a/web-0"), std::optional<qint64>(100000000));
+    QCOMPARE(cpuRequestOf(store, QStringLiteral("b/café-1")), std::optional<qint64>(2000000000));
+    // When one pod changes, one is added and one is deleted
+    store.upsert(projectedPod("a", "web-0", "250m"));
+    store.upsert(projectedPod("a", "web-1", "1m"));
+    store.remove("b/café-1");
+    // Then each key reads what its pod sets now, and a deleted or unknown pod reads as nothing
+    QCOMPARE(store.size(), 2);
+    QCOMPARE(cpuRequestOf(store, "a/web-0"), std::optional<qint64>(250000000));
+    QCOMPARE(cpuRequestOf(store, "a/web-1"), std::optional<qint64>(1000000));
+    QVERIFY(store.resourcesOf(QStringLiteral("b/café-1")).isEmpty());
+    QVERIFY(store.resourcesOf("a/nope").isEmpty());
+    // And a relist leaves exactly the listed pods
+    store.replace({projectedPod("c", "db-0", "3")}, "20");
+    QCOMPARE(store.size(), 1);
+    QVERIFY(store.resourcesOf("a/web-0").isEmpty());
+    QCOMPARE(cpuRequestOf(store, "c/db-0"), std::optional<qint64>(3000000000));
 }
 
 QTEST_GUILESS_MAIN(TestMetricsFormat)
