@@ -1,6 +1,5 @@
 #include "ui/clusters/ClusterSet.h"
 
-#include "core/config/Kubeconfig.h"
 #include "core/net/ApiError.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/SessionState.h"
@@ -24,48 +23,13 @@ ClusterSet::~ClusterSet()
     close();
 }
 
-QStringList ClusterSet::contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
-                                        const QStringList &remembered)
-{
-    // Asked-for names stay even if unknown: the window then says that they cannot be used.
-    if (!requested.isEmpty())
-        return requested;
-    QStringList chosen;
-    for (const QString &name : remembered) {
-        if (kubeconfig.hasContext(name))
-            chosen.append(name);
-    }
-    return chosen.isEmpty() ? QStringList{kubeconfig.currentContext()} : chosen;
-}
-
-ClusterSet::Resolution ClusterSet::resolve(const Kubeconfig &kubeconfig, const QStringList &names)
-{
-    Resolution resolution;
-    for (const QString &name : names) {
-        if (std::any_of(resolution.contexts.cbegin(), resolution.contexts.cend(),
-                        [&name](const Context &context) { return context.name == name; }))
-            continue; // named twice: one cluster
-        // One resolve per context: its exec plugin, if any, then serves every request.
-        const ResolvedContext context = kubeconfig.resolve(name);
-        if (!context.isValid()) {
-            resolution.errors.append(tr("Context %1 cannot be used: %2").arg(name, context.error));
-            continue;
-        }
-        resolution.contexts.append({name, context.config, context.namespaceName});
-        if (!context.warnings.isEmpty())
-            resolution.warnings.append(
-                tr("Context %1: %2").arg(name, context.warnings.join(u'\n')));
-    }
-    return resolution;
-}
-
-void ClusterSet::open(const QList<Context> &contexts)
+void ClusterSet::open(const QList<ContextResolution::Context> &contexts)
 {
     close();
     const bool multi = contexts.size() > 1;
     const WindowSettings settings;
     QList<ClusterTableModel::Cluster> clusters;
-    for (const Context &context : contexts) {
+    for (const ContextResolution::Context &context : contexts) {
         // With several clusters the status panel's tabs say whose they are.
         const QString prefix = multi ? context.name + QStringLiteral(" · ") : QString();
         auto *member = new ClusterMember(context.name, context.config, context.defaultNamespace,

@@ -2,7 +2,7 @@
 
 #include "core/discovery/ResourceNameResolver.h"
 #include "core/discovery/ResourceType.h"
-#include "core/net/RestConfig.h"
+#include "core/session/ContextResolution.h"
 #include "ui/clusters/ClusterMember.h"
 
 #include <QList>
@@ -12,7 +12,6 @@
 #include <optional>
 
 class ChangeHistory;
-class Kubeconfig;
 class ClusterTableModel;
 struct ApiError;
 
@@ -25,33 +24,12 @@ class ClusterSet : public QObject
     Q_OBJECT
 
 public:
-    struct Context
-    {
-        QString name;
-        RestConfig config;
-        QString defaultNamespace;
-    };
-
-    // Kubeconfig contexts made ready to connect to.
-    struct Resolution
-    {
-        QList<Context> contexts;
-        QStringList warnings; // "Context a: ...", one entry per context that has some
-        QStringList errors;   // "Context b cannot be used: ...", one per unusable context
-    };
-
-    // What the window opens at start: the contexts asked for (--context, repeatable) as given;
-    // else the remembered ones the kubeconfig still has; else its current context.
-    static QStringList contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
-                                       const QStringList &remembered);
-    static Resolution resolve(const Kubeconfig &kubeconfig, const QStringList &names);
-
     // history: not owned; outlives the set.
     explicit ClusterSet(ChangeHistory *history, QObject *parent = nullptr);
     ~ClusterSet() override;
 
     // Replaces every cluster by contexts' (connecting to none yet: start() does).
-    void open(const QList<Context> &contexts);
+    void open(const QList<ContextResolution::Context> &contexts);
     void close();
     const QList<ClusterMember *> &members() const { return m_members; }
     ClusterMember *member(const QString &name) const;
