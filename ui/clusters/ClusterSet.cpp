@@ -1,6 +1,7 @@
 #include "ui/clusters/ClusterSet.h"
 
 #include "core/net/ApiError.h"
+#include "core/session/CatalogUnion.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/SessionState.h"
 #include "core/session/WatchSession.h"
@@ -119,8 +120,7 @@ bool ClusterSet::isRunning() const
 
 bool ClusterSet::anyCatalogReady() const
 {
-    return std::any_of(m_members.cbegin(), m_members.cend(),
-                       [](const ClusterMember *member) { return member->catalog()->isReady(); });
+    return catalogs().anyReady();
 }
 
 void ClusterSet::refreshCatalogs()
@@ -131,44 +131,17 @@ void ClusterSet::refreshCatalogs()
 
 QList<ResourceType> ClusterSet::types() const
 {
-    QList<ResourceType> types;
-    QSet<QString> seen;
-    for (const ClusterMember *member : m_members) {
-        if (!member->catalog()->isReady())
-            continue;
-        for (const ResourceType &type : member->catalog()->types()) {
-            if (!seen.contains(type.qualifiedName())) {
-                seen.insert(type.qualifiedName());
-                types.append(type);
-            }
-        }
-    }
-    return types;
+    return catalogs().types();
 }
 
 ResourceResolution ClusterSet::resolveType(const QString &name) const
 {
-    std::optional<ResourceResolution> first;
-    for (const ClusterMember *member : m_members) {
-        if (!member->catalog()->isReady())
-            continue;
-        ResourceResolution resolution = member->catalog()->resolve(name);
-        if (resolution.isFound())
-            return resolution;
-        if (!first)
-            first = std::move(resolution);
-    }
-    return first.value_or(ResourceResolution());
+    return catalogs().resolve(name);
 }
 
 QStringList ClusterSet::partialFailures() const
 {
-    QStringList failures;
-    for (const ClusterMember *member : m_members) {
-        for (const QString &failure : member->catalog()->partialFailures())
-            failures.append(isMulti() ? member->name() + QStringLiteral(": ") + failure : failure);
-    }
-    return failures;
+    return catalogs().partialFailures();
 }
 
 QStringList ClusterSet::namespaces() const
@@ -197,4 +170,12 @@ QHash<QString, QStringList> ClusterSet::partialNamespaces() const
             ++it;
     }
     return clusters;
+}
+
+CatalogUnion ClusterSet::catalogs() const
+{
+    QList<CatalogUnion::Cluster> catalogs;
+    for (const ClusterMember *member : m_members)
+        catalogs.append({member->name(), member->catalog()});
+    return CatalogUnion(std::move(catalogs));
 }
