@@ -2,14 +2,13 @@
 
 #include "core/net/ApiError.h"
 #include "core/session/CatalogUnion.h"
+#include "core/session/NamespaceUnion.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/SessionState.h"
 #include "core/session/WatchSession.h"
 #include "ui/clusters/NamespaceList.h"
 #include "ui/common/WindowSettings.h"
 #include "ui/table/ClusterTableModel.h"
-
-#include <QSet>
 
 ClusterSet::ClusterSet(ChangeHistory *history, QObject *parent)
     : QObject(parent)
@@ -146,30 +145,12 @@ QStringList ClusterSet::partialFailures() const
 
 QStringList ClusterSet::namespaces() const
 {
-    QSet<QString> names;
-    for (const ClusterMember *member : m_members) {
-        const QStringList listed = member->namespaceList()->names();
-        names.unite(QSet<QString>(listed.cbegin(), listed.cend()));
-    }
-    QStringList sorted(names.cbegin(), names.cend());
-    sorted.sort();
-    return sorted;
+    return namespaceUnion().names();
 }
 
 QHash<QString, QStringList> ClusterSet::partialNamespaces() const
 {
-    QHash<QString, QStringList> clusters;
-    for (const ClusterMember *member : m_members) {
-        for (const QString &name : member->namespaceList()->names())
-            clusters[name].append(member->name());
-    }
-    for (auto it = clusters.begin(); it != clusters.end();) {
-        if (it->size() == m_members.size())
-            it = clusters.erase(it);
-        else
-            ++it;
-    }
-    return clusters;
+    return namespaceUnion().partial();
 }
 
 CatalogUnion ClusterSet::catalogs() const
@@ -178,4 +159,12 @@ CatalogUnion ClusterSet::catalogs() const
     for (const ClusterMember *member : m_members)
         catalogs.append({member->name(), member->catalog()});
     return CatalogUnion(std::move(catalogs));
+}
+
+NamespaceUnion ClusterSet::namespaceUnion() const
+{
+    QList<NamespaceUnion::Cluster> clusters;
+    for (const ClusterMember *member : m_members)
+        clusters.append({member->name(), member->namespaceList()->names()});
+    return NamespaceUnion(std::move(clusters));
 }

@@ -12,12 +12,13 @@
 class CatalogUnion;
 class ChangeHistory;
 class ClusterTableModel;
+class NamespaceUnion;
 struct ApiError;
 
 // The clusters the window shows at once: one ClusterMember per chosen context (each with its
 // own connection, watches and rows), their rows side by side in one ClusterTableModel, and
-// their namespaces and resource types merged for the pickers (the types by core/session's
-// CatalogUnion). A cluster that fails is its own problem: the others go on.
+// their namespaces and resource types merged for the pickers (core/session's NamespaceUnion
+// and CatalogUnion). A cluster that fails is its own problem: the others go on.
 class ClusterSet : public QObject
 {
     Q_OBJECT
@@ -68,8 +69,9 @@ signals:
 
 private:
     void adopt(ClusterMember *member);
-    // The members' catalogs as they are now, in the members' order.
+    // The members' catalogs and namespaces as they are now, in the members' order.
     CatalogUnion catalogs() const;
+    NamespaceUnion namespaceUnion() const;
 
     ChangeHistory *m_history;         // Not owned.
     ClusterTableModel *m_model;       // Owned (child).
