@@ -2,6 +2,7 @@
 
 #include "core/config/KubeconfigLoader.h"
 #include "core/discovery/ResourceType.h"
+#include "core/session/ContextResolution.h"
 #include "core/session/WatchSession.h"
 #include "sim/SimConfig.h"
 #include "sim/SimServerThread.h"
@@ -74,12 +75,13 @@ bool GuiBenchmark::resolveContexts()
         return false;
     }
     // The window resolves them again itself (setKubeconfig); this is for the probes' URLs.
-    const ClusterSet::Resolution resolution = ClusterSet::resolve(m_kubeconfig, m_options.contexts);
+    const ContextResolution resolution =
+        ContextResolution::resolve(m_kubeconfig, m_options.contexts);
     if (!resolution.errors.isEmpty()) {
         QTextStream(stderr) << resolution.errors.join(u'\n') << '\n';
         return false;
     }
-    for (const ClusterSet::Context &context : resolution.contexts) {
+    for (const ContextResolution::Context &context : resolution.contexts) {
         Target target;
         target.name = context.name;
         target.url = context.config.server;

@@ -2,6 +2,7 @@
 
 #include "core/history/ChangeHistory.h"
 #include "core/metrics/MetricsListDecoder.h"
+#include "core/session/ContextResolution.h"
 #include "core/session/MetricsSession.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
@@ -90,7 +91,7 @@ int UsageBenchmark::run()
 
 bool UsageBenchmark::startWindow()
 {
-    ClusterSet::Context context;
+    ContextResolution::Context context;
     context.name = QStringLiteral("bench");
     context.config.server = m_options.server;
     m_clusters->open({context});

@@ -1,15 +1,14 @@
 #include "ui/clusters/ClusterSet.h"
 
-#include "core/config/Kubeconfig.h"
 #include "core/net/ApiError.h"
+#include "core/session/CatalogUnion.h"
+#include "core/session/NamespaceUnion.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/SessionState.h"
 #include "core/session/WatchSession.h"
 #include "ui/clusters/NamespaceList.h"
 #include "ui/common/WindowSettings.h"
 #include "ui/table/ClusterTableModel.h"
-
-#include <QSet>
 
 ClusterSet::ClusterSet(ChangeHistory *history, QObject *parent)
     : QObject(parent)
@@ -24,48 +23,13 @@ ClusterSet::~ClusterSet()
     close();
 }
 
-QStringList ClusterSet::contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
-                                        const QStringList &remembered)
-{
-    // Asked-for names stay even if unknown: the window then says that they cannot be used.
-    if (!requested.isEmpty())
-        return requested;
-    QStringList chosen;
-    for (const QString &name : remembered) {
-        if (kubeconfig.hasContext(name))
-            chosen.append(name);
-    }
-    return chosen.isEmpty() ? QStringList{kubeconfig.currentContext()} : chosen;
-}
-
-ClusterSet::Resolution ClusterSet::resolve(const Kubeconfig &kubeconfig, const QStringList &names)
-{
-    Resolution resolution;
-    for (const QString &name : names) {
-        if (std::any_of(resolution.contexts.cbegin(), resolution.contexts.cend(),
-                        [&name](const Context &context) { return context.name == name; }))
-            continue; // named twice: one cluster
-        // One resolve per context: its exec plugin, if any, then serves every request.
-        const ResolvedContext context = kubeconfig.resolve(name);
-        if (!context.isValid()) {
-            resolution.errors.append(tr("Context %1 cannot be used: %2").arg(name, context.error));
-            continue;
-        }
-        resolution.contexts.append({name, context.config, context.namespaceName});
-        if (!context.warnings.isEmpty())
-            resolution.warnings.append(
-                tr("Context %1: %2").arg(name, context.warnings.join(u'\n')));
-    }
-    return resolution;
-}
-
-void ClusterSet::open(const QList<Context> &contexts)
+void ClusterSet::open(const QList<ContextResolution::Context> &contexts)
 {
     close();
     const bool multi = contexts.size() > 1;
     const WindowSettings settings;
     QList<ClusterTableModel::Cluster> clusters;
-    for (const Context &context : contexts) {
+    for (const ContextResolution::Context &context : contexts) {
         // With several clusters the status panel's tabs say whose they are.
         const QString prefix = multi ? context.name + QStringLiteral(" · ") : QString();
         auto *member = new ClusterMember(context.name, context.config, context.defaultNamespace,
@@ -155,8 +119,7 @@ bool ClusterSet::isRunning() const
 
 bool ClusterSet::anyCatalogReady() const
 {
-    return std::any_of(m_members.cbegin(), m_members.cend(),
-                       [](const ClusterMember *member) { return member->catalog()->isReady(); });
+    return catalogs().anyReady();
 }
 
 void ClusterSet::refreshCatalogs()
@@ -167,70 +130,41 @@ void ClusterSet::refreshCatalogs()
 
 QList<ResourceType> ClusterSet::types() const
 {
-    QList<ResourceType> types;
-    QSet<QString> seen;
-    for (const ClusterMember *member : m_members) {
-        if (!member->catalog()->isReady())
-            continue;
-        for (const ResourceType &type : member->catalog()->types()) {
-            if (!seen.contains(type.qualifiedName())) {
-                seen.insert(type.qualifiedName());
-                types.append(type);
-            }
-        }
-    }
-    return types;
+    return catalogs().types();
 }
 
 ResourceResolution ClusterSet::resolveType(const QString &name) const
 {
-    std::optional<ResourceResolution> first;
-    for (const ClusterMember *member : m_members) {
-        if (!member->catalog()->isReady())
-            continue;
-        ResourceResolution resolution = member->catalog()->resolve(name);
-        if (resolution.isFound())
-            return resolution;
-        if (!first)
-            first = std::move(resolution);
-    }
-    return first.value_or(ResourceResolution());
+    return catalogs().resolve(name);
 }
 
 QStringList ClusterSet::partialFailures() const
 {
-    QStringList failures;
-    for (const ClusterMember *member : m_members) {
-        for (const QString &failure : member->catalog()->partialFailures())
-            failures.append(isMulti() ? member->name() + QStringLiteral(": ") + failure : failure);
-    }
-    return failures;
+    return catalogs().partialFailures();
 }
 
 QStringList ClusterSet::namespaces() const
 {
-    QSet<QString> names;
-    for (const ClusterMember *member : m_members) {
-        const QStringList listed = member->namespaceList()->names();
-        names.unite(QSet<QString>(listed.cbegin(), listed.cend()));
-    }
-    QStringList sorted(names.cbegin(), names.cend());
-    sorted.sort();
-    return sorted;
+    return namespaceUnion().names();
 }
 
 QHash<QString, QStringList> ClusterSet::partialNamespaces() const
 {
-    QHash<QString, QStringList> clusters;
-    for (const ClusterMember *member : m_members) {
-        for (const QString &name : member->namespaceList()->names())
-            clusters[name].append(member->name());
-    }
-    for (auto it = clusters.begin(); it != clusters.end();) {
-        if (it->size() == m_members.size())
-            it = clusters.erase(it);
-        else
-            ++it;
-    }
-    return clusters;
+    return namespaceUnion().partial();
+}
+
+CatalogUnion ClusterSet::catalogs() const
+{
+    QList<CatalogUnion::Cluster> catalogs;
+    for (const ClusterMember *member : m_members)
+        catalogs.append({member->name(), member->catalog()});
+    return CatalogUnion(std::move(catalogs));
+}
+
+NamespaceUnion ClusterSet::namespaceUnion() const
+{
+    QList<NamespaceUnion::Cluster> clusters;
+    for (const ClusterMember *member : m_members)
+        clusters.append({member->name(), member->namespaceList()->names()});
+    return NamespaceUnion(std::move(clusters));
 }

@@ -2,56 +2,34 @@
 
 #include "core/discovery/ResourceNameResolver.h"
 #include "core/discovery/ResourceType.h"
-#include "core/net/RestConfig.h"
+#include "core/session/ContextResolution.h"
 #include "ui/clusters/ClusterMember.h"
 
 #include <QList>
 #include <QObject>
 #include <QStringList>
 
-#include <optional>
-
+class CatalogUnion;
 class ChangeHistory;
-class Kubeconfig;
 class ClusterTableModel;
+class NamespaceUnion;
 struct ApiError;
 
 // The clusters the window shows at once: one ClusterMember per chosen context (each with its
 // own connection, watches and rows), their rows side by side in one ClusterTableModel, and
-// their namespaces and resource types merged for the pickers. A cluster that fails is its own
-// problem: the others go on.
+// their namespaces and resource types merged for the pickers (core/session's NamespaceUnion
+// and CatalogUnion). A cluster that fails is its own problem: the others go on.
 class ClusterSet : public QObject
 {
     Q_OBJECT
 
 public:
-    struct Context
-    {
-        QString name;
-        RestConfig config;
-        QString defaultNamespace;
-    };
-
-    // Kubeconfig contexts made ready to connect to.
-    struct Resolution
-    {
-        QList<Context> contexts;
-        QStringList warnings; // "Context a: ...", one entry per context that has some
-        QStringList errors;   // "Context b cannot be used: ...", one per unusable context
-    };
-
-    // What the window opens at start: the contexts asked for (--context, repeatable) as given;
-    // else the remembered ones the kubeconfig still has; else its current context.
-    static QStringList contextsAtStart(const Kubeconfig &kubeconfig, const QStringList &requested,
-                                       const QStringList &remembered);
-    static Resolution resolve(const Kubeconfig &kubeconfig, const QStringList &names);
-
     // history: not owned; outlives the set.
     explicit ClusterSet(ChangeHistory *history, QObject *parent = nullptr);
     ~ClusterSet() override;
 
     // Replaces every cluster by contexts' (connecting to none yet: start() does).
-    void open(const QList<Context> &contexts);
+    void open(const QList<ContextResolution::Context> &contexts);
     void close();
     const QList<ClusterMember *> &members() const { return m_members; }
     ClusterMember *member(const QString &name) const;
@@ -91,6 +69,9 @@ signals:
 
 private:
     void adopt(ClusterMember *member);
+    // The members' catalogs and namespaces as they are now, in the members' order.
+    CatalogUnion catalogs() const;
+    NamespaceUnion namespaceUnion() const;
 
     ChangeHistory *m_history;         // Not owned.
     ClusterTableModel *m_model;       // Owned (child).

@@ -2,6 +2,7 @@
 
 #include "core/history/ChangeHistory.h"
 #include "core/session/ClusterConnection.h"
+#include "core/session/ContextResolution.h"
 #include "core/session/ResourceCatalog.h"
 #include "core/session/WatchSession.h"
 #include "ui/clusters/ClusterMember.h"
@@ -249,12 +250,12 @@ void MainWindow::setKubeconfig(const Kubeconfig &kubeconfig, const QStringList &
     m_kubeconfig = kubeconfig;
     m_toolBar->contextPicker()->setKubeconfig(kubeconfig);
     showContexts(
-        ClusterSet::contextsAtStart(kubeconfig, contexts, WindowSettings().lastContexts()));
+        ContextResolution::contextsAtStart(kubeconfig, contexts, WindowSettings().lastContexts()));
 }
 
 void MainWindow::showContexts(const QStringList &contexts)
 {
-    const ClusterSet::Resolution resolution = ClusterSet::resolve(m_kubeconfig, contexts);
+    const ContextResolution resolution = ContextResolution::resolve(m_kubeconfig, contexts);
     m_toolBar->contextPicker()->setSelected(contexts);
     // The usable ones are shown; with none, what is shown stays.
     if (!resolution.contexts.isEmpty())
@@ -316,7 +317,7 @@ void MainWindow::teardownConnection()
     m_toolBar->namespaces()->setAvailable({});
 }
 
-void MainWindow::connectToContexts(const QList<ClusterSet::Context> &contexts,
+void MainWindow::connectToContexts(const QList<ContextResolution::Context> &contexts,
                                    const QStringList &warnings)
 {
     if (!m_clusters->names().isEmpty())

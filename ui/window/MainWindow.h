@@ -3,6 +3,7 @@
 #include "core/config/Kubeconfig.h"
 #include "core/discovery/ResourceType.h"
 #include "core/net/RestConfig.h"
+#include "core/session/ContextResolution.h"
 #include "ui/clusters/ClusterSet.h"
 #include "ui/table/ObjectTableView.h"
 #include "ui/window/NavigationHistory.h"
@@ -104,7 +105,8 @@ private:
     void restoreWindowState();
     void saveWindowState();
 
-    void connectToContexts(const QList<ClusterSet::Context> &contexts, const QStringList &warnings);
+    void connectToContexts(const QList<ContextResolution::Context> &contexts,
+                           const QStringList &warnings);
     void teardownConnection();
     void updateTitle();
     void setClusterControlsEnabled(bool enabled);

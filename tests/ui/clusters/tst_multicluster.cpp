@@ -54,28 +54,6 @@ private slots:
 
     void cleanup() { stopClusters(); }
 
-    void shouldOpenTheAskedRememberedOrCurrentContextsAtStart()
-    {
-        // Given the kubeconfig with alpha (current) and beta
-        // Then --context names are taken as given, in their order, unknown ones included
-        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {"beta", "alpha"}, {"alpha"}),
-                 QStringList({"beta", "alpha"}));
-        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {"gone"}, {}), QStringList{"gone"});
-        // And without them, the remembered ones the kubeconfig still has
-        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {}, {"gone", "beta"}),
-                 QStringList{"beta"});
-        // And else the current context
-        QCOMPARE(ClusterSet::contextsAtStart(m_kubeconfig, {}, {"gone"}), QStringList{"alpha"});
-        // And an unknown one resolves to an error naming it, the others to their servers
-        const ClusterSet::Resolution resolution =
-            ClusterSet::resolve(m_kubeconfig, {"alpha", "gone", "beta"});
-        QCOMPARE(resolution.contexts.size(), 2);
-        QCOMPARE(resolution.contexts.at(1).name, QString("beta"));
-        QCOMPARE(resolution.errors.size(), 1);
-        QVERIFY2(resolution.errors.first().startsWith("Context gone cannot be used"),
-                 qPrintable(resolution.errors.first()));
-    }
-
     void shouldShowBothClustersRowsWithClusterColumn()
     {
         // Given the window on contexts alpha and beta
