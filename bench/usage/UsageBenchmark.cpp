@@ -226,7 +226,9 @@ void UsageBenchmark::endPhase(Phase &phase)
     phase.stallsOverTarget = m_stalls->stallsOver(m_options.targetStallMs);
     phase.snapshots = m_snapshots - m_phaseSnapshotsStart;
     phase.proxyLayouts = m_proxyLayouts - m_phaseLayoutsStart;
-    phase.heapBytes = qint64(mallinfo2().uordblks);
+    // Blocks from malloc's arenas and the large ones it maps apart (a big hash's table).
+    const struct mallinfo2 heap = mallinfo2();
+    phase.heapBytes = qint64(heap.uordblks + heap.hblkhd);
     m_phase = nullptr;
 }
 

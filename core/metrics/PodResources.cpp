@@ -98,8 +98,25 @@ PodResources PodResources::fromPodJson(QByteArrayView json)
     return out;
 }
 
+PodResources::Packed PodResources::pack() const
+{
+    const auto packed = [](const std::optional<qint64> &value) {
+        return value.value_or(-1);
+    };
+    return {{packed(cpuRequestNanocores), packed(cpuLimitNanocores), packed(memoryRequestBytes),
+             packed(memoryLimitBytes)}};
+}
+
+PodResources PodResources::unpack(const Packed &packed)
+{
+    const auto unpacked = [&packed](int i) -> std::optional<qint64> {
+        return packed.values[i] < 0 ? std::nullopt : std::optional(packed.values[i]);
+    };
+    return {unpacked(0), unpacked(1), unpacked(2), unpacked(3)};
+}
+
 namespace {
-constexpr qsizetype kProjectionBytes = 4 * sizeof(qint64);
+constexpr qsizetype kProjectionBytes = sizeof(PodResources::Packed);
 } // namespace
 
 QByteArray PodResources::projectPod(QByteArrayView podJson)
@@ -107,12 +124,10 @@ QByteArray PodResources::projectPod(QByteArrayView podJson)
     const PodResources resources = fromPodJson(podJson);
     if (resources.isEmpty())
         return {};
-    const std::array<std::optional<qint64>, 4> values = {
-        resources.cpuRequestNanocores, resources.cpuLimitNanocores, resources.memoryRequestBytes,
-        resources.memoryLimitBytes};
+    const Packed packed = resources.pack();
     QByteArray bytes(kProjectionBytes, Qt::Uninitialized);
-    for (size_t i = 0; i < values.size(); ++i)
-        qToLittleEndian<qint64>(values[i].value_or(-1), bytes.data() + i * sizeof(qint64));
+    for (size_t i = 0; i < packed.values.size(); ++i)
+        qToLittleEndian<qint64>(packed.values[i], bytes.data() + i * sizeof(qint64));
     return bytes;
 }
 
@@ -120,9 +135,8 @@ PodResources PodResources::fromProjection(QByteArrayView bytes)
 {
     if (bytes.size() != kProjectionBytes)
         return {};
-    auto read = [&](int i) -> std::optional<qint64> {
-        const qint64 value = qFromLittleEndian<qint64>(bytes.data() + i * sizeof(qint64));
-        return value < 0 ? std::nullopt : std::optional(value);
-    };
-    return {read(0), read(1), read(2), read(3)};
+    Packed packed;
+    for (size_t i = 0; i < packed.values.size(); ++i)
+        packed.values[i] = qFromLittleEndian<qint64>(bytes.data() + i * sizeof(qint64));
+    return unpack(packed);
 }

@@ -4,6 +4,7 @@
 #include <QByteArrayView>
 #include <QtGlobal>
 
+#include <array>
 #include <optional>
 
 // A pod's CPU and memory requests and limits, summed over its containers (init containers
@@ -26,6 +27,15 @@ struct PodResources
     static QByteArray projectPod(QByteArrayView podJson);
     // Reads projectPod()'s bytes back; all unset for any other text.
     static PodResources fromProjection(QByteArrayView bytes);
+
+    // The four sums in 32 bytes instead of 64 (four std::optional): -1 for unset, as no sum is
+    // negative. The projection's bytes and PodResourcesStore's entries.
+    struct Packed
+    {
+        std::array<qint64, 4> values;
+    };
+    Packed pack() const;
+    static PodResources unpack(const Packed &packed);
 
     bool isEmpty() const
     {
