@@ -6,7 +6,6 @@
 
 #include <QDateTime>
 
-#include <cstring>
 #include <simdjson.h>
 
 using namespace simdjson;
@@ -246,12 +245,12 @@ struct MetricsListDecoder::State
         return SUCCESS;
     }
 
-    bool feedSplitter(qsizetype maxBytes, const JsonSplitter::Reader &read)
+    // Feeds the splitter through feedIt (one of its feed() overloads, given the item sink).
+    template <typename FeedIt> bool feedSplitter(FeedIt feedIt)
     {
         if (!result.error.isEmpty())
             return false;
-        const bool fed =
-            splitter.feed(maxBytes, read, [this](QByteArrayView unit) { return decode(unit); });
+        const bool fed = feedIt([this](QByteArrayView unit) { return decode(unit); });
         if (!fed && result.error.isEmpty())
             fail(splitter.error());
         return fed;
@@ -274,16 +273,15 @@ MetricsListDecoder::~MetricsListDecoder() = default;
 
 bool MetricsListDecoder::feed(QByteArrayView data)
 {
-    return feed(data.size(), [data](char *to, qsizetype) {
-        if (!data.isEmpty())
-            std::memcpy(to, data.data(), size_t(data.size()));
-        return data.size();
-    });
+    return m_state->feedSplitter(
+        [&](const JsonSplitter::Sink &sink) { return m_state->splitter.feed(data, sink); });
 }
 
 bool MetricsListDecoder::feed(qsizetype maxBytes, const JsonSplitter::Reader &read)
 {
-    return m_state->feedSplitter(maxBytes, read);
+    return m_state->feedSplitter([&](const JsonSplitter::Sink &sink) {
+        return m_state->splitter.feed(maxBytes, read, sink);
+    });
 }
 
 MetricsListDecoder::Result MetricsListDecoder::finish()

@@ -2,6 +2,14 @@
 
 #include <QtGlobal>
 
+namespace {
+// The pod's sums as the store keeps them, from the projection its watch's decoder made.
+PodResources::Packed packedOf(const StoredObject &pod)
+{
+    return PodResources::fromProjection(pod.raw).pack();
+}
+} // namespace
+
 PodResources PodResourcesStore::resourcesOf(const QString &key) const
 {
     const auto it = m_pods.constFind(key.toUtf8());
@@ -10,7 +18,7 @@ PodResources PodResourcesStore::resourcesOf(const QString &key) const
 
 void PodResourcesStore::upsert(StoredObjectPtr object)
 {
-    m_pods.insert(object->key.toUtf8(), PodResources::fromProjection(object->raw).pack());
+    m_pods.insert(object->key.toUtf8(), packedOf(*object));
 }
 
 void PodResourcesStore::remove(const QString &key)
@@ -25,7 +33,7 @@ void PodResourcesStore::replace(QList<StoredObjectPtr> objects, const QString &)
     QHash<QByteArray, PodResources::Packed> pods;
     pods.reserve(objects.size());
     for (const StoredObjectPtr &object : std::as_const(objects))
-        pods.insert(object->key.toUtf8(), PodResources::fromProjection(object->raw).pack());
+        pods.insert(object->key.toUtf8(), packedOf(*object));
     m_pods = std::move(pods);
 }
 

@@ -26,6 +26,6 @@ public:
     void expectSize(qint64 count) override;
 
 private:
-    QHash<QByteArray, PodResources::Packed>
-        m_pods; // by key, in UTF-8: half the bytes of a QString's
+    // By key, in UTF-8: half the bytes of a QString's.
+    QHash<QByteArray, PodResources::Packed> m_pods;
 };
