@@ -33,12 +33,8 @@ ClusterSession::ClusterSession(const QString &name, const RestConfig &config,
             updateReadableNamespaces();
         }
     });
-    // A stopped watch may still deliver what it had queued: rows of a type this cluster is not
-    // showing any more.
-    connect(m_session, &WatchSession::storeChanged, this, [this](const StoreDelta &delta) {
-        if (!m_lacksType)
-            emit rowsChanged(delta);
-    });
+    // A type this cluster stops serving closes the watch, which drops what it still had queued.
+    connect(m_session, &WatchSession::storeChanged, this, &ClusterSession::rowsChanged);
     connect(m_session, &WatchSession::stateChanged, this, &ClusterSession::onStateChanged);
     connect(m_session, &WatchSession::errorOccurred, this, &ClusterSession::onError);
     new SessionHistoryFeed(m_session, history, Clock::system(), m_session);
@@ -80,8 +76,8 @@ void ClusterSession::watch(const View &view)
             m_type = *served;
         } else {
             m_lacksType = true;
+            m_session->close();
             emit rowsCleared();
-            m_session->stop();
             updateMetrics();
             m_problemShown = true;
             emit problem(tr("This cluster does not serve %1.").arg(view.type.qualifiedName()));
@@ -176,7 +172,7 @@ void ClusterSession::onTypesChanged()
         }
         return;
     }
-    m_session->stop();
+    m_session->close();
     m_lacksType = true;
     updateMetrics();
     m_problemShown = true;

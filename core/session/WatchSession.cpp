@@ -7,6 +7,8 @@
 #include "core/session/WatchWorker.h"
 #include "core/watch/WakeMonitor.h"
 
+#include <QCoreApplication>
+
 WatchSession::WatchSession(ClusterConnection *connection, const QString &label, QObject *parent)
     : QObject(parent)
     , m_connection(connection)
@@ -25,10 +27,13 @@ WatchSession::~WatchSession()
 
 void WatchSession::teardown()
 {
-    delete m_inbox;
-    m_inbox = nullptr;
     if (!m_worker)
         return;
+    // Once disconnected the worker can post nothing more here (Qt posts a queued signal under
+    // the receiver's lock); what it posted before goes with its events. Nothing else queues calls
+    // to a session.
+    disconnect(m_worker, nullptr, this, nullptr);
+    QCoreApplication::removePostedEvents(this, QEvent::MetaCall);
     // The reflector's timers and calls belong to the network thread: it deletes the worker.
     m_worker->deleteLater();
     m_worker = nullptr;
@@ -53,20 +58,12 @@ void WatchSession::start(const WatchTarget &target, const ReflectorOptions &opti
                         m_remembered.namespaces(m_connection->name()));
     m_worker->setDirectory(m_connection->stores());
     m_worker->moveToThread(m_connection->networkThread());
-    m_inbox = new QObject(this);
-    connect(m_worker, &WatchWorker::ready, m_inbox, [this] { emit ready(); });
-    connect(m_worker, &WatchWorker::stateChanged, m_inbox, [this](const SessionState &state) {
-        m_state = state;
-        emit stateChanged(m_state);
-    });
-    connect(m_worker, &WatchWorker::storeChanged, m_inbox,
-            [this](const StoreDelta &delta) { emit storeChanged(delta); });
-    connect(m_worker, &WatchWorker::snapshotReady, m_inbox,
-            [this](const StoreDelta &snapshot) { emit snapshotReady(snapshot); });
-    connect(m_worker, &WatchWorker::columnsChanged, m_inbox,
-            [this](const QList<TableColumn> &columns) { emit columnsChanged(columns); });
-    connect(m_worker, &WatchWorker::errorOccurred, m_inbox,
-            [this](const ApiError &error) { emit errorOccurred(error); });
+    connect(m_worker, &WatchWorker::ready, this, &WatchSession::ready);
+    connect(m_worker, &WatchWorker::stateChanged, this, &WatchSession::onWorkerState);
+    connect(m_worker, &WatchWorker::storeChanged, this, &WatchSession::storeChanged);
+    connect(m_worker, &WatchWorker::snapshotReady, this, &WatchSession::snapshotReady);
+    connect(m_worker, &WatchWorker::columnsChanged, this, &WatchSession::columnsChanged);
+    connect(m_worker, &WatchWorker::errorOccurred, this, &WatchSession::errorOccurred);
     QMetaObject::invokeMethod(m_worker, &WatchWorker::open, Qt::QueuedConnection);
     if (m_registry)
         m_registry->add(this);
@@ -76,6 +73,21 @@ void WatchSession::stop()
 {
     if (m_worker)
         QMetaObject::invokeMethod(m_worker, &WatchWorker::stop, Qt::QueuedConnection);
+}
+
+void WatchSession::close()
+{
+    if (!m_worker)
+        return;
+    teardown();
+    m_state.phase = ReflectorPhase::Stopped;
+    emit stateChanged(m_state);
+}
+
+void WatchSession::onWorkerState(const SessionState &state)
+{
+    m_state = state;
+    emit stateChanged(m_state);
 }
 
 void WatchSession::relist()

@@ -18,8 +18,9 @@ class WatchWorker;
 // The window's handle on one watch running on a ClusterConnection's network thread. Nothing
 // here waits for that thread: start() queues the worker's creation (ready() follows), every
 // call is queued, and the status comes back as one SessionState value (stateChanged()).
-// Everything a previous target (before a restart) still had queued is dropped, so a model never
-// sees rows of the resource it no longer shows.
+// The worker's signals come out as this session's own, through one queue; whatever a previous
+// target (before a restart or close()) still had queued is dropped there, so a model never sees
+// rows of the resource it no longer shows.
 // A namespaced resource across all namespaces is read by a NamespacedReflectorGroup: if the
 // user may not list it cluster-wide, one reflector per allowed namespace feeds the same
 // store, phase() is the worst member's and members() tells each namespace's own status.
@@ -37,6 +38,9 @@ public:
     // Stops any current watch and queues a fresh one (empty store) for target.
     void start(const WatchTarget &target, const ReflectorOptions &options = {});
     void stop();
+    // Ends the watch for good: nothing it still had queued arrives after this, and the state
+    // says stopped. start() begins anew.
+    void close();
     // The Resync button.
     void relist();
     // Queues a copy of the whole store: snapshotReady() follows. For a consumer that starts
@@ -85,14 +89,12 @@ signals:
 
 private:
     void teardown();
+    void onWorkerState(const SessionState &state);
 
     ClusterConnection *m_connection; // Not owned.
     QString m_label;
     QPointer<WatchRegistry> m_registry; // Not owned: the connection's; lists this session.
     WatchWorker *m_worker = nullptr; // Owned; lives and dies (deleteLater) on the network thread.
-    // The window's end of the current worker's signals: deleting it drops what an old worker
-    // still had queued. Owned (child).
-    QObject *m_inbox = nullptr;
     WatchTarget m_target;
     SessionState m_state;
     RememberedNamespaces m_remembered;

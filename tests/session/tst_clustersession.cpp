@@ -4,12 +4,14 @@
 #include "core/session/ClusterSession.h"
 #include "core/session/MetricsSession.h"
 #include "core/session/ResourceCatalog.h"
+#include "core/session/WatchSession.h"
 
 #include "tests/core/DeltaVersions.h"
 #include "tests/core/SimHarness.h"
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 #include <memory>
 
@@ -118,6 +120,55 @@ private slots:
                  QStringLiteral("This cluster does not serve gadgets.example.com."));
         QTest::qWait(300);
         QVERIFY(m_rows.isEmpty());
+    }
+
+    void shouldDropWhatTheWatchHadQueuedWhenItIsClosedOrItsTypeNotServed_data()
+    {
+        QTest::addColumn<QString>("then");
+        QTest::newRow("stopped: the queued deltas still arrive") << "stop";
+        QTest::newRow("closed: none arrives") << "close";
+        QTest::newRow("type not served: none arrives") << "unserved";
+    }
+
+    void shouldDropWhatTheWatchHadQueuedWhenItIsClosedOrItsTypeNotServed()
+    {
+        QFETCH(QString, then);
+        // Given a session that holds the server's pods
+        connectTo(cluster());
+        m_cluster->watch({pods(), {}, {}, {}});
+        QTRY_VERIFY_WITH_TIMEOUT(m_cluster->catalog()->isReady(), 20000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_rows, m_sim->versions("pods"), 20000);
+        QSignalSpy rowsChanged(m_cluster.get(), &ClusterSession::rowsChanged);
+        // When pods change while this thread is busy, so that the network thread queues their
+        // deltas, and then the table's watch is stopped, or closed, or the view asks for a type
+        // this cluster does not serve
+        const QStringList keys = m_rows.keys();
+        for (int i = 0; i < 5; ++i) {
+            const QStringList key = keys.at(i).split(u'/');
+            m_sim->objectOp("modify", key.at(0).toUtf8(), key.at(1).toUtf8());
+        }
+        QThread::msleep(800);
+        if (then == u"stop") {
+            m_cluster->session()->stop();
+        } else if (then == u"close") {
+            m_cluster->session()->close();
+        } else {
+            m_cluster->watch({type(QStringLiteral("example.com"), QStringLiteral("gadgets"),
+                                   QStringLiteral("Gadget")),
+                              {},
+                              {},
+                              {}});
+        }
+        // Then the deltas it had queued arrive only after a stop; a closed watch says stopped
+        if (then == u"stop") {
+            QTRY_COMPARE_WITH_TIMEOUT(m_rows, m_sim->versions("pods"), 20000);
+            QVERIFY(!rowsChanged.isEmpty());
+            return;
+        }
+        QCOMPARE(m_cluster->session()->phase(), ReflectorPhase::Stopped);
+        QTest::qWait(500);
+        QCOMPARE(rowsChanged.size(), 0);
+        QVERIFY(then == u"unserved" ? m_rows.isEmpty() : m_rows != m_sim->versions("pods"));
     }
 
     void shouldShowUsageForPodsAndNodesWhereTheMetricsApiIsServed_data()
