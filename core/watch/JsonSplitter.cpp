@@ -81,8 +81,38 @@ bool JsonSplitter::feed(qsizetype maxBytes, const Reader &read, const Sink &sink
         return false;
     m_buffer.resize(m_size + maxBytes + kPadding);
     m_size += qBound(qsizetype(0), read(m_buffer.data() + m_size, maxBytes), maxBytes);
-    std::memset(m_buffer.data() + m_size, 0, kPadding);
+    return consume(sink);
+}
 
+QByteArray JsonSplitter::readChunk(qsizetype maxBytes, const Reader &read)
+{
+    QByteArray chunk;
+    chunk.reserve(kChunkHeadroom + maxBytes + kPadding);
+    chunk.resize(kChunkHeadroom + maxBytes);
+    chunk.truncate(kChunkHeadroom +
+                   qBound(qsizetype(0), read(chunk.data() + kChunkHeadroom, maxBytes), maxBytes));
+    return chunk;
+}
+
+bool JsonSplitter::feedChunk(QByteArray chunk, const Sink &sink)
+{
+    const QByteArrayView bytes = QByteArrayView(chunk).sliced(qMin(kChunkHeadroom, chunk.size()));
+    if (failed() || m_size > kChunkHeadroom || chunk.size() < kChunkHeadroom)
+        return feed(bytes, sink);
+    if (m_size > 0)
+        std::memcpy(chunk.data() + kChunkHeadroom - m_size, m_buffer.constData(), size_t(m_size));
+    // Dropping the front moves the chunk's start forward; the padding fits in what
+    // readChunk() reserved after the bytes.
+    chunk.remove(0, kChunkHeadroom - m_size);
+    m_size = chunk.size();
+    chunk.resize(m_size + kPadding);
+    m_buffer = std::move(chunk);
+    return consume(sink);
+}
+
+bool JsonSplitter::consume(const Sink &sink)
+{
+    std::memset(m_buffer.data() + m_size, 0, kPadding);
     while (m_indexed < m_size) {
         const qsizetype before = m_indexed;
         if (!indexAndSplit(qMin(m_size, m_indexed + kMaxPiece), sink))

@@ -42,6 +42,13 @@ public:
     // network reply's), returning how many it wrote.
     using Reader = std::function<qsizetype(char *data, qsizetype maxBytes)>;
     bool feed(qsizetype maxBytes, const Reader &read, const Sink &sink);
+    // For bytes read on one thread and split on another: readChunk() reads them into a chunk
+    // that leaves room in front, and feedChunk() makes that chunk the splitter's buffer, copying
+    // only what it still holds of an unfinished unit into that room (a unit longer than the room
+    // is copied as feed() would), so the bytes are not copied a second time.
+    static constexpr qsizetype kChunkHeadroom = 16 << 10;
+    static QByteArray readChunk(qsizetype maxBytes, const Reader &read);
+    bool feedChunk(QByteArray chunk, const Sink &sink);
     // The stream ended: false (with error()) if a unit or the list object is incomplete.
     bool finish();
     QString error() const { return m_error; }
@@ -57,6 +64,8 @@ public:
     qsizetype bufferedBytes() const { return m_size; }
 
 private:
+    // Splits the bytes fed since the last call, [m_indexed, m_size) of m_buffer.
+    bool consume(const Sink &sink);
     bool indexAndSplit(qsizetype to, const Sink &sink);
     bool split(const Sink &sink);
     bool follow(qsizetype pos);

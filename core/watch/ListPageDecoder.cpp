@@ -8,6 +8,7 @@
 #include <QThreadPool>
 
 #include <atomic>
+#include <cstring>
 #include <deque>
 
 struct ListPageDecoder::State
@@ -80,16 +81,26 @@ ListPageDecoder::~ListPageDecoder()
     m_state->queue.clear();
 }
 
-void ListPageDecoder::feed(QByteArray bytes)
+void ListPageDecoder::feed(qsizetype maxBytes, const JsonSplitter::Reader &read)
 {
-    if (bytes.isEmpty())
+    QByteArray chunk = JsonSplitter::readChunk(maxBytes, read);
+    if (chunk.size() <= JsonSplitter::kChunkHeadroom)
         return;
     {
         QMutexLocker lock(&m_state->mutex);
-        m_state->queuedBytes += bytes.size();
-        m_state->queue.push_back(std::move(bytes));
+        m_state->queuedBytes += chunk.size();
+        m_state->queue.push_back(std::move(chunk));
     }
     schedule();
+}
+
+void ListPageDecoder::feed(QByteArrayView bytes)
+{
+    feed(bytes.size(), [bytes](char *to, qsizetype) {
+        if (!bytes.isEmpty())
+            std::memcpy(to, bytes.data(), size_t(bytes.size()));
+        return bytes.size();
+    });
 }
 
 bool ListPageDecoder::canFeed() const
@@ -141,19 +152,20 @@ void ListPageDecoder::run(const std::shared_ptr<State> &state)
     if (drained)
         post(state, [state] { state->drained(); });
     const qsizetype before = qsizetype(s.page.items.size());
-    const bool fed = s.page.error.isEmpty() && s.splitter.feed(bytes, [&](QByteArrayView item) {
-        if (s.abandoned)
-            return false;
-        DecodedObject decoded;
-        if (!s.decoder.decodeListItem(PaddedJson{item}, s.tableRows, decoded, &s.page.error))
-            return false;
-        if (!decoded.object) {
-            ++s.page.skippedItems;
+    const bool fed =
+        s.page.error.isEmpty() && s.splitter.feedChunk(std::move(bytes), [&](QByteArrayView item) {
+            if (s.abandoned)
+                return false;
+            DecodedObject decoded;
+            if (!s.decoder.decodeListItem(PaddedJson{item}, s.tableRows, decoded, &s.page.error))
+                return false;
+            if (!decoded.object) {
+                ++s.page.skippedItems;
+                return true;
+            }
+            s.page.items.push_back(std::move(decoded.object));
             return true;
-        }
-        s.page.items.push_back(std::move(decoded.object));
-        return true;
-    });
+        });
     if (fed && qsizetype(s.page.items.size()) != before) {
         const qint64 items = qint64(s.page.items.size());
         QByteArray head;

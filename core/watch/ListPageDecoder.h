@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/store/StoredObject.h"
+#include "core/watch/JsonSplitter.h"
 #include "core/watch/ObjectProjection.h"
 
 #include <QByteArray>
@@ -47,9 +48,13 @@ public:
     ListPageDecoder(const ListPageDecoder &) = delete;
     ListPageDecoder &operator=(const ListPageDecoder &) = delete;
 
-    // Queues body bytes. While canFeed() is false the caller leaves the rest in the reply (the
-    // connection then slows the server down); drained() says when to read on.
-    void feed(QByteArray bytes);
+    // Queues at most maxBytes of the body that read() writes straight into the chunk the
+    // splitter will keep (JsonSplitter::readChunk()), so they are not copied again. While
+    // canFeed() is false the caller leaves the rest in the reply (the connection then slows the
+    // server down); drained() says when to read on.
+    void feed(qsizetype maxBytes, const JsonSplitter::Reader &read);
+    // Queues a copy of bytes.
+    void feed(QByteArrayView bytes);
     bool canFeed() const;
     // The body is complete: done() follows.
     void finish();

@@ -75,10 +75,15 @@ void ListPager::onData()
         const qint64 available = m_call->bytesAvailable();
         if (available <= 0)
             return;
-        QByteArray bytes(available, Qt::Uninitialized);
-        bytes.truncate(m_call->read(bytes.data(), available));
-        m_pageDecoder->feed(std::move(bytes));
+        feedDecoder(m_call, available);
     }
+}
+
+void ListPager::feedDecoder(RestCall *call, qint64 bytes)
+{
+    m_pageDecoder->feed(bytes, [call](char *to, qsizetype maxBytes) {
+        return qsizetype(call->read(to, maxBytes));
+    });
 }
 
 void ListPager::onPageFinished()
@@ -86,8 +91,7 @@ void ListPager::onPageFinished()
     RestCall *call = m_call;
     const ApiError callError = call->error();
     if (callError.isNull()) { // the body's last bytes, whatever the decoder has queued
-        const QByteArray rest = call->readAll();
-        m_pageDecoder->feed(rest);
+        feedDecoder(call, call->bytesAvailable());
     }
     m_call = nullptr;
     call->deleteLater();

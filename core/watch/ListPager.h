@@ -64,6 +64,8 @@ signals:
 private:
     void requestPage(const QString &resourceVersion, const QString &continueToken);
     void onData();
+    // Hands the decoder at most bytes of call's body.
+    void feedDecoder(RestCall *call, qint64 bytes);
     void onPageFinished();
     void onPageProgress(qint64 pageItems, const QByteArray &envelopeHead,
                         std::vector<StoredObjectPtr> &fresh);

@@ -8,6 +8,7 @@
 #include <QThread>
 
 #include <algorithm>
+#include <cstring>
 #include <optional>
 
 // Framing and decoding of watch streams and list bodies, fed the way readyRead delivers them.
@@ -347,6 +348,59 @@ private slots:
             QCOMPARE(envelope.continueToken, QStringLiteral("tok"));
             QCOMPARE(envelope.kind, QStringLiteral("PodList"));
             QVERIFY(splitter.bufferedBytes() < 64);
+        }
+    }
+
+    void shouldSplitReadChunksInTheBufferTheyWereReadInto()
+    {
+        // Given a list body of 300 items, one of them longer than a chunk's room in front
+        QByteArray body = j("{'kind':'PodList','metadata':{'resourceVersion':'42'},'items':[");
+        QStringList expected;
+        for (int i = 0; i < 300; ++i) {
+            const QByteArray name = "p" + QByteArray::number(i);
+            const QByteArray extra(i == 150 ? JsonSplitter::kChunkHeadroom * 3 : i % 7, 'x');
+            body += (i ? "," : "") + pod("n", name, QByteArray::number(i), extra);
+            expected << QStringLiteral("n/%1").arg(QString::fromLatin1(name));
+        }
+        body += "]}";
+        for (const qsizetype size :
+             {qsizetype(61), qsizetype(997), qsizetype(20000), body.size()}) {
+            JsonSplitter splitter(JsonSplitter::Mode::ListItems, 1 << 20);
+            QStringList keys;
+            int inPlace = 0;
+            // When it is read in chunks of size and each chunk is fed as it was read
+            for (qsizetype at = 0; at < body.size(); at += size) {
+                const QByteArrayView piece =
+                    QByteArrayView(body).sliced(at, qMin(size, body.size() - at));
+                QByteArray chunk =
+                    JsonSplitter::readChunk(piece.size(), [piece](char *to, qsizetype) {
+                        std::memcpy(to, piece.data(), size_t(piece.size()));
+                        return piece.size();
+                    });
+                const bool adopts = splitter.bufferedBytes() <= JsonSplitter::kChunkHeadroom;
+                const char *start = chunk.constData();
+                const char *end = start + chunk.size();
+                QVERIFY(splitter.feedChunk(std::move(chunk), [&](QByteArrayView item) {
+                    DecodedObject decoded;
+                    QString error;
+                    if (!m_objects->decodeListItem(item, false, decoded, &error))
+                        return false;
+                    keys << decoded.object->key;
+                    // Then an item completed by a chunk lies in that chunk's memory, unless what
+                    // came before it did not fit in front
+                    if (adopts && (item.data() < start || item.data() + item.size() > end))
+                        return false;
+                    inPlace += adopts ? 1 : 0;
+                    return true;
+                }));
+            }
+            // and the items are those of the body, in order
+            QVERIFY(splitter.finish());
+            QCOMPARE(keys, expected);
+            QVERIFY2(inPlace >= 200, qPrintable(QString::number(inPlace)));
+            ListEnvelope envelope;
+            QVERIFY(m_objects->decodeListEnvelope(splitter.envelope(), envelope, nullptr));
+            QCOMPARE(envelope.resourceVersion, QStringLiteral("42"));
         }
     }
 
