@@ -18,6 +18,7 @@ step_started=$SECONDS
 
 say() { printf 'build-from-debian-source: [%4d s] %s\n' $((SECONDS - step_started)) "$*" >&2; }
 as_root() { if ((EUID == 0)); then "$@"; else sudo "$@"; fi; }
+trap 'say "failed at line $LINENO: $BASH_COMMAND"' ERR
 
 if ! command -v go >/dev/null; then
     say "installing Debian's golang-go"
@@ -35,10 +36,12 @@ cp /etc/apt/sources.list "$apt/sources.list" 2>/dev/null || : >"$apt/sources.lis
 cp /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources "$apt/sources.list.d/" 2>/dev/null || true
 if ! grep -Eqs '^[[:space:]]*(deb-src[[:space:]].*bookworm|Types:.*deb-src)' \
     "$apt/sources.list" "$apt"/sources.list.d/*; then
-    mirror=$(cat "$apt/sources.list" "$apt"/sources.list.d/* 2>/dev/null |
+    # `|| true`: a debootstrap root's sources.list.d is empty, the glob stays unmatched and cat
+    # fails, which pipefail would make the script's end, without a word.
+    mirror=$({ cat "$apt/sources.list" "$apt"/sources.list.d/* 2>/dev/null || true; } |
         sed -n -e 's/^URIs:[[:space:]]*//p' \
             -e 's/^deb[[:space:]]\+\(\[[^]]*\][[:space:]]\+\)\?\([^[:space:]]*\).*/\2/p' |
-        tr ' ' '\n' | awk '/\/debian\/?$/ { print; exit }')
+        tr ' ' '\n' | awk '/\/debian\/?$/ && !found { print; found = 1 }')
     mirror=${mirror:-http://deb.debian.org/debian}
     say "no deb-src for bookworm: private apt sources with deb and deb-src ${mirror%/} bookworm main"
     rm -f "$apt"/sources.list.d/*
