@@ -23,7 +23,7 @@ step "release: suite" env QT_QPA_PLATFORM=offscreen ctest --preset release
 step "asan: configure and build" bash -c 'cmake --preset asan && cmake --build --preset asan'
 step "asan: suite" ctest --preset asan
 # Without the prebuilt toolchain beside the clone, the windows preset takes the one this builds
-# (about 35 minutes on 2 idle cores the first time, cached after that).
+# (about 20 minutes on 2 cores the first time, cached after that).
 if [[ -z ${KUBEGLASS_MINGW_PREFIX:-}${KUBEGLASS_MINGW_TOOLCHAIN_ARCHIVE:-} &&
   ! -f ../shared/toolchains/qt6-mingw-w64-x86_64.tar.xz ]]; then
   step "windows: toolchain" scripts/mingw-toolchain/build-qt6-mingw.sh

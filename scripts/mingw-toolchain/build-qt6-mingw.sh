@@ -3,7 +3,7 @@
 # yaml-cpp for MinGW-w64) from Debian's source packages, the way the prebuilt
 # ../shared/toolchains/qt6-mingw-w64-x86_64.tar.xz was made (its README.md: same configure
 # options, same layout with toolchain-mingw64.cmake and wine-run.sh). Used when no prebuilt copy
-# is beside the clone; about 35 minutes on 2 idle cores, nearly all of it qtbase.
+# is beside the clone; about 20 minutes on 2 cores (1,215 s measured), nearly all of it qtbase.
 #   build-qt6-mingw.sh                 build unless cached; print the prefix
 #   build-qt6-mingw.sh --cached-only   print the cached prefix, or exit 1 when there is none
 # The result is kept in ${XDG_CACHE_HOME:-~/.cache}/kubeglass/mingw-toolchain/<versions>/, one
@@ -173,7 +173,7 @@ finish_prefix() {
 }
 
 started=$SECONDS
-echo "build-qt6-mingw: building $key into $prefix (about 35 minutes on 2 idle cores)" >&2
+echo "build-qt6-mingw: building $key into $prefix (about 20 minutes on 2 cores)" >&2
 step sources fetch_sources
 step prefix-files install_prefix_files
 step qtbase-configure configure_qtbase

@@ -4,7 +4,8 @@
 # Everything apt does here uses a private sources/lists/cache folder: a deb-src line for
 # bookworm is added there when the system's sources have none, and the system's apt state is
 # not changed. Only golang-go is installed (as root or through sudo) when it is missing.
-# About 12-15 minutes on 2 cores; the work folder is removed after a successful build.
+# About 4 minutes on 2 cores (docs/realcluster.md); the work folder is removed after a successful
+# build.
 set -euo pipefail
 
 out=${1:?usage: build-from-debian-source.sh OUTPUT-FOLDER}

@@ -6,7 +6,7 @@
 #   2. ../shared/realk8s/kube-control-plane-1.20.2-linux-amd64.tar.xz (beside the clone), when
 #      its sha256 matches, unpacked into that cache;
 #   3. else built from Debian 12's source package of Kubernetes with Debian's Go, as
-#      ../shared/realk8s/README.md describes, into that cache (about 15 minutes on 2 cores).
+#      ../shared/realk8s/README.md describes, into that cache (about 4 minutes on 2 cores).
 # Progress goes to stderr; stdout is only the folder. KUBEGLASS_REALK8S_FORCE_BUILD=1 skips
 # steps 1 and 2 (to check the recipe itself).
 set -euo pipefail
