@@ -63,16 +63,19 @@ QByteArray JsonSplitter::envelopeHead() const
     return m_envelope + "]}";
 }
 
+JsonSplitter::Reader JsonSplitter::copying(QByteArrayView bytes)
+{
+    return [bytes](char *to, qsizetype maxBytes) {
+        const qsizetype size = qMin(maxBytes, bytes.size());
+        if (size > 0)
+            std::memcpy(to, bytes.data(), size_t(size));
+        return size;
+    };
+}
+
 bool JsonSplitter::feed(QByteArrayView data, const Sink &sink)
 {
-    return feed(
-        data.size(),
-        [data](char *to, qsizetype) {
-            if (!data.isEmpty())
-                std::memcpy(to, data.data(), size_t(data.size()));
-            return data.size();
-        },
-        sink);
+    return feed(data.size(), copying(data), sink);
 }
 
 bool JsonSplitter::feed(qsizetype maxBytes, const Reader &read, const Sink &sink)

@@ -42,6 +42,8 @@ public:
     // network reply's), returning how many it wrote.
     using Reader = std::function<qsizetype(char *data, qsizetype maxBytes)>;
     bool feed(qsizetype maxBytes, const Reader &read, const Sink &sink);
+    // A reader that copies bytes that are already in memory (they must outlive the reader).
+    static Reader copying(QByteArrayView bytes);
     // For bytes read on one thread and split on another: readChunk() reads them into a chunk
     // that leaves room in front, and feedChunk() makes that chunk the splitter's buffer, copying
     // only what it still holds of an unfinished unit into that room (a unit longer than the room

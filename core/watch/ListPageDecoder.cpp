@@ -8,7 +8,6 @@
 #include <QThreadPool>
 
 #include <atomic>
-#include <cstring>
 #include <deque>
 
 struct ListPageDecoder::State
@@ -96,11 +95,7 @@ void ListPageDecoder::feed(qsizetype maxBytes, const JsonSplitter::Reader &read)
 
 void ListPageDecoder::feed(QByteArrayView bytes)
 {
-    feed(bytes.size(), [bytes](char *to, qsizetype) {
-        if (!bytes.isEmpty())
-            std::memcpy(to, bytes.data(), size_t(bytes.size()));
-        return bytes.size();
-    });
+    feed(bytes.size(), JsonSplitter::copying(bytes));
 }
 
 bool ListPageDecoder::canFeed() const

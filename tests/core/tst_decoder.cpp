@@ -8,7 +8,6 @@
 #include <QThread>
 
 #include <algorithm>
-#include <cstring>
 #include <optional>
 
 // Framing and decoding of watch streams and list bodies, fed the way readyRead delivers them.
@@ -373,10 +372,7 @@ private slots:
                 const QByteArrayView piece =
                     QByteArrayView(body).sliced(at, qMin(size, body.size() - at));
                 QByteArray chunk =
-                    JsonSplitter::readChunk(piece.size(), [piece](char *to, qsizetype) {
-                        std::memcpy(to, piece.data(), size_t(piece.size()));
-                        return piece.size();
-                    });
+                    JsonSplitter::readChunk(piece.size(), JsonSplitter::copying(piece));
                 const bool adopts = splitter.bufferedBytes() <= JsonSplitter::kChunkHeadroom;
                 const char *start = chunk.constData();
                 const char *end = start + chunk.size();
