@@ -4,9 +4,10 @@
 // Deployment whose ReplicaSet owns --deployment-pods of them and ReplicaSets of about 100 pods
 // for the rest. While --rate events/s of churn are applied (updates, pods moving node, deletes
 // and creations, in 10 ms slices as a watch delivers them), Related is answered every 100 ms
-// for one node and for the Deployment (its ReplicaSets, then their pods) by StoreRelations,
-// the finder's index path, and by a full scan over the stores in the same run (every object's
-// JSON read, as an answer without the index would need). It prints the answers' times (median
+// for one node, for the Deployment (its ReplicaSets, then their pods) and for the Service of its
+// pods (by label selector) by StoreRelations, the finder's store path, and by a full scan over
+// the stores in the same run (every object's JSON read, as an answer without the index would
+// need). It prints the answers' times (median
 // and worst), how many coalesced answers the churn caused, what keeping the index costs per
 // event and its memory per pod. Not a test.
 //
@@ -42,9 +43,22 @@ QString uidOf(const QString &prefix, int n)
     return QStringLiteral("%1-0000-4000-8000-%2").arg(prefix).arg(n, 12, 10, QLatin1Char('0'));
 }
 
+// One label set per ReplicaSet, shared by its pods as the store's interner shares them.
+LabelSet labelsOf(int replicaSet)
+{
+    static QHash<int, LabelSet> sets;
+    auto found = sets.find(replicaSet);
+    if (found == sets.end())
+        found = sets.insert(replicaSet,
+                            LabelSet(ObjectLabels{
+                                {QStringLiteral("app"), QStringLiteral("rs-%1").arg(replicaSet)}}));
+    return found.value();
+}
+
 StoredObjectPtr pod(int n, int replicaSet, int node, int version)
 {
     auto record = std::make_shared<StoredObject>();
+    record->labels = labelsOf(replicaSet);
     const QString name = QStringLiteral("pod-%1").arg(n);
     record->setName(QStringLiteral("ns-%1").arg(replicaSet % 20), name);
     record->uid = ObjectUid(uidOf(QStringLiteral("00000000"), n));
@@ -123,6 +137,21 @@ struct Scanner
         const QList<StoredObjectPtr> all = pods.objects();
         for (const StoredObjectPtr &object : all)
             found += object->cells.at(5).toString() == node ? 1 : 0;
+        return found;
+    }
+    // The pods in namespaceName labelled app=app, by each pod's JSON.
+    qsizetype selected(const ObjectStore &pods, const QString &namespaceName, const QString &app)
+    {
+        qsizetype found = 0;
+        const std::string wanted = app.toStdString();
+        for (const StoredObjectPtr &object : pods.objects()) {
+            simdjson::dom::element element;
+            std::string_view value;
+            if (object->namespaceName == namespaceName &&
+                !parser.parse(object->raw.constData(), size_t(object->raw.size())).get(element) &&
+                !element.at_pointer("/metadata/labels/app").get(value) && value == wanted)
+                ++found;
+        }
         return found;
     }
     qsizetype ownedPods(const ObjectStore &replicaSets, const ObjectStore &pods,
@@ -217,8 +246,14 @@ int main(int argc, char **argv)
     deploymentRelations.followChildren(
         {{QStringLiteral("ReplicaSet"), &rsStore, false}, {QStringLiteral("Pod"), &pods, false}},
         uidOf(QStringLiteral("22222222"), 0));
+    // The Service of the big Deployment's pods (app=rs-0, in ns-0 with a twentieth of the rest).
+    StoreRelations serviceRelations;
+    serviceRelations.followSelected({QStringLiteral("Pod"), &pods, false}, QStringLiteral("ns-0"),
+                                    {{QStringLiteral("app"), QStringLiteral("rs-0")}});
     int nodeChanges = 0;
     int deploymentChanges = 0;
+    int serviceChanges = 0;
+    QObject::connect(&serviceRelations, &StoreRelations::changed, [&] { ++serviceChanges; });
     QObject::connect(&nodeRelations, &StoreRelations::changed, [&] { ++nodeChanges; });
     QObject::connect(&deploymentRelations, &StoreRelations::changed, [&] { ++deploymentChanges; });
 
@@ -256,7 +291,7 @@ int main(int argc, char **argv)
                         one.object->name().toString(), QString()});
         return out.size();
     };
-    Times nodeIndex, deploymentIndex;
+    Times nodeIndex, deploymentIndex, serviceSelector;
     QTimer ask;
     ask.setInterval(100);
     QObject::connect(&ask, &QTimer::timeout, [&] {
@@ -265,6 +300,8 @@ int main(int argc, char **argv)
         nodeIndex.add(ms, count);
         ms = timed([&] { count = rows(deploymentRelations.answer()); });
         deploymentIndex.add(ms, count);
+        ms = timed([&] { count = rows(serviceRelations.answer()); });
+        serviceSelector.add(ms, count);
     });
     churn.start();
     ask.start();
@@ -276,7 +313,7 @@ int main(int argc, char **argv)
     // The reference: the same answers by a pass over the stores, after the churn (a pass takes
     // longer than the churn may wait).
     Scanner scanner;
-    Times nodeScan, deploymentScan;
+    Times nodeScan, deploymentScan, serviceScan;
     for (int round = 0; round < 5; ++round) {
         qsizetype count = 0;
         double ms = timed([&] { count = scanner.onNode(pods, QStringLiteral("node-7")); });
@@ -285,6 +322,10 @@ int main(int argc, char **argv)
             count = scanner.ownedPods(rsStore, pods, uidOf(QStringLiteral("22222222"), 0));
         });
         deploymentScan.add(ms, count);
+        ms = timed([&] {
+            count = scanner.selected(pods, QStringLiteral("ns-0"), QStringLiteral("rs-0"));
+        });
+        serviceScan.add(ms, count);
     }
 
     // What keeping the index costs an event: the same upserts into a store without it.
@@ -331,10 +372,14 @@ int main(int argc, char **argv)
                 deploymentIndex.median(), deploymentIndex.worst(), qint64(deploymentIndex.items));
     std::printf("%-36s %10.3f %10.3f %8lld\n", "Deployment, full scan (reference)",
                 deploymentScan.median(), deploymentScan.worst(), qint64(deploymentScan.items));
+    std::printf("%-36s %10.3f %10.3f %8lld\n", "Service, by selector (churn)",
+                serviceSelector.median(), serviceSelector.worst(), qint64(serviceSelector.items));
+    std::printf("%-36s %10.3f %10.3f %8lld\n", "Service, JSON scan (reference)",
+                serviceScan.median(), serviceScan.worst(), qint64(serviceScan.items));
     std::printf("answers the churn caused (coalesced every %d ms): node %.1f/s, Deployment "
-                "%.1f/s\n",
+                "%.1f/s, Service %.1f/s\n",
                 StoreRelations::kCoalesceMs, nodeChanges / wallSeconds,
-                deploymentChanges / wallSeconds);
+                deploymentChanges / wallSeconds, serviceChanges / wallSeconds);
     std::printf("index: built over %d pods in %.1f ms, %.0f bytes a pod; a new pod's upsert "
                 "%.2f us with it, %.2f us without; an update in place %.2f us with it, %.2f us "
                 "without\n",

@@ -108,6 +108,7 @@ void RelatedObjectsFinder::stop()
     m_fetched = {};
     m_answered = false;
     m_endpointReady.clear();
+    m_fetchedReady.clear();
 }
 
 StoreRelations::Source RelatedObjectsFinder::sourceOf(const QString &kind,
@@ -181,27 +182,37 @@ void RelatedObjectsFinder::find(const QString &kind, const QByteArray &json)
             named.name = use.name;
             add(Relation::Uses, use.kind, named);
         }
-        request(Relation::SelectedBy, QStringLiteral("list"), QStringLiteral("Service"),
-                pathOf(*kindPath(QStringLiteral("Service")), ns), {},
-                [this, labels = subject.labels](const QByteArray &body) {
-                    QList<RelatedJson::Object> items;
-                    m_json.readList(body, &items);
-                    for (const RelatedJson::Object &service : std::as_const(items)) {
-                        if (RelatedJson::selects(service.selector, labels))
-                            add(Relation::SelectedBy, QStringLiteral("Service"), service);
-                    }
-                });
+        const StoreRelations::Source services = sourceOf(QStringLiteral("Service"), ns);
+        if (StoreRelations::readsSelectors(services)) {
+            m_indexed.followSelecting(services, ns, subject.labels);
+        } else {
+            request(Relation::SelectedBy, QStringLiteral("list"), QStringLiteral("Service"),
+                    pathOf(*kindPath(QStringLiteral("Service")), ns), {},
+                    [this, labels = subject.labels](const QByteArray &body) {
+                        QList<RelatedJson::Object> items;
+                        m_json.readList(body, &items);
+                        for (const RelatedJson::Object &service : std::as_const(items)) {
+                            if (RelatedJson::selects(service.selector, labels))
+                                add(Relation::SelectedBy, QStringLiteral("Service"), service);
+                        }
+                    });
+        }
     } else if (kind == u"Service" && !subject.selector.isEmpty()) {
-        QUrlQuery query;
-        query.addQueryItem(QStringLiteral("labelSelector"),
-                           RelatedJson::labelSelector(subject.selector));
-        request(Relation::SelectedPods, QStringLiteral("list"), QStringLiteral("Pod"),
-                pathOf(*pods, ns), query, [this](const QByteArray &body) {
-                    QList<RelatedJson::Object> items;
-                    m_json.readList(body, &items);
-                    for (const RelatedJson::Object &pod : std::as_const(items))
-                        add(Relation::SelectedPods, QStringLiteral("Pod"), pod);
-                });
+        if (const StoreRelations::Source podsHere = sourceOf(QStringLiteral("Pod"), ns);
+            podsHere.store) {
+            m_indexed.followSelected(podsHere, ns, subject.selector);
+        } else {
+            QUrlQuery query;
+            query.addQueryItem(QStringLiteral("labelSelector"),
+                               RelatedJson::labelSelector(subject.selector));
+            request(Relation::SelectedPods, QStringLiteral("list"), QStringLiteral("Pod"),
+                    pathOf(*pods, ns), query, [this](const QByteArray &body) {
+                        QList<RelatedJson::Object> items;
+                        m_json.readList(body, &items);
+                        for (const RelatedJson::Object &pod : std::as_const(items))
+                            add(Relation::SelectedPods, QStringLiteral("Pod"), pod);
+                    });
+        }
         QUrlQuery slices;
         slices.addQueryItem(QStringLiteral("labelSelector"),
                             QStringLiteral("kubernetes.io/service-name=") + subject.name);
@@ -344,14 +355,9 @@ void RelatedObjectsFinder::finishIfDone()
 {
     if (!m_pending.isEmpty())
         return;
-    for (RelatedObject &object : m_result.objects) {
-        const auto ready = m_endpointReady.constFind(object.name);
-        if (object.relation == Relation::SelectedPods && ready != m_endpointReady.constEnd())
-            object.status += ready.value() ? tr(", endpoint ready") : tr(", endpoint not ready");
-    }
     m_fetched = std::exchange(m_result, {});
+    m_fetchedReady = std::exchange(m_endpointReady, {});
     m_answered = true;
-    m_endpointReady.clear();
     publish();
 }
 
@@ -361,10 +367,22 @@ void RelatedObjectsFinder::publish()
     const QList<StoreRelations::Found> indexed = m_indexed.answer();
     result.objects.reserve(result.objects.size() + indexed.size());
     for (const StoreRelations::Found &found : indexed) {
-        // Table metadata rows have no status to judge: unknown rather than a wrong "OK".
-        result.objects.append(related(found.relation, found.kind, found.object->namespaceName,
-                                      found.object->name().toString(),
-                                      found.whole ? found.object->raw : QByteArray()));
+        // Table metadata rows have no status to judge: the server's Status cell where its rows
+        // have one (a pod's, as kubectl get says it), else unknown rather than a wrong "OK".
+        RelatedObject object = related(found.relation, found.kind, found.object->namespaceName,
+                                       found.object->name().toString(),
+                                       found.whole ? found.object->raw : QByteArray());
+        if (!found.whole)
+            object.status = found.statusCell;
+        result.objects.append(std::move(object));
+    }
+    for (RelatedObject &object : result.objects) {
+        const auto ready = m_fetchedReady.constFind(object.name);
+        if (object.relation != Relation::SelectedPods || ready == m_fetchedReady.constEnd())
+            continue;
+        const QString readiness = ready.value() ? tr("endpoint ready") : tr("endpoint not ready");
+        object.status =
+            object.status.isEmpty() ? readiness : object.status + QLatin1String(", ") + readiness;
     }
     emit found(result);
 }

@@ -26,9 +26,9 @@ class WatchedStores;
 // query. CronJobs and EndpointSlices are asked for at their beta version where the GA one is not
 // found (a 1.20 server serves only batch/v1beta1 and discovery.k8s.io/v1beta1). Lives on its
 // RestClient's thread.
-// Where the cluster's watches already hold the kinds (WatchedStores), a node's pods and an
-// owner's children come from the stores' relation index instead, with no LIST, and stay live:
-// a change to them publishes the result again (StoreRelations coalesces them).
+// Where the cluster's watches already hold the kinds (WatchedStores), a node's pods, an owner's
+// children, a Service's pods and a pod's Services come from the stores instead, with no LIST,
+// and stay live: a change to them publishes the result again (StoreRelations coalesces them).
 class RelatedObjectsFinder : public QObject
 {
     Q_OBJECT
@@ -92,5 +92,7 @@ private:
     RelatedResult m_result;               // the round in flight's
     RelatedResult m_fetched;              // the last finished round's
     bool m_answered = false;              // a round finished since find()
-    QHash<QString, bool> m_endpointReady; // pod name -> ready, from the Service's EndpointSlices
+    // Pod name -> ready, from the Service's EndpointSlices: the round in flight's, the last one's.
+    QHash<QString, bool> m_endpointReady;
+    QHash<QString, bool> m_fetchedReady;
 };

@@ -39,6 +39,8 @@ public:
     // Every object, in no particular order.
     QList<StoredObjectPtr> objects() const;
     QStringList keys() const { return m_objects.keys(); }
+    // Visits every object, in no particular order, without copying the list.
+    template <typename Visit> void forEach(Visit visit) const { m_objects.forEach(visit); }
     // The keys of the objects in one namespace ("" for cluster-scoped ones). A pass over every
     // object: it is asked for rarely (a namespace given up), and an index kept for it cost
     // about 40 bytes an object.

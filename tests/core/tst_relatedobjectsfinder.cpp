@@ -17,15 +17,24 @@
 
 // The finder's lifetime against its client's: at teardown the RestClient (which deletes the
 // calls it made) may go before a finder whose queries are still out. And, against the
-// simulator, a node's pods and a Deployment's children answered from the watched stores' relation
-// index (no LIST sent, the same objects as the LISTs find) and kept live while followed.
+// simulator, a node's pods, a Deployment's children, a Service's pods and a pod's Services
+// answered from the watched stores (no LIST sent, the same objects as the LISTs find) and kept
+// live while followed.
 class TestRelatedObjectsFinder : public QObject
 {
     Q_OBJECT
 
 private:
-    // A watch of resource across all namespaces (whole objects), listed in m_stores.
-    WatchWorker *watch(const QString &group, const QString &resource, const QString &kind)
+    // What a watch's store keeps: whole objects, or Table rows embedding their metadata only,
+    // as the window's table keeps them.
+    enum class Rows
+    {
+        Whole,
+        TableMetadata
+    };
+    // A watch of resource across all namespaces, listed in m_stores.
+    WatchWorker *watch(const QString &group, const QString &resource, const QString &kind,
+                       Rows rows = Rows::Whole)
     {
         WatchTarget target;
         target.group = group;
@@ -33,6 +42,8 @@ private:
         target.resource = resource;
         target.kind = kind;
         target.namespaced = kind != u"Node";
+        target.table = rows == Rows::TableMetadata;
+        target.tableObject = WatchTarget::TableObject::Metadata;
         auto *worker = new WatchWorker(m_client.get(), target, {}, {}, {});
         worker->setDirectory(&m_stores);
         worker->open();
@@ -67,15 +78,39 @@ private:
     {
         return findRelatedOnce(m_client.get(), kind, json, 10000);
     }
-    // Requests that listed kind's resource (not the watches' own lists and watches).
-    int listsWith(const QByteArray &queryKey)
+    // Requests with queryKey in their query (not the watches' own lists and watches), to paths
+    // ending in resource when given.
+    int listsWith(const QByteArray &queryKey, const QString &resource = {})
     {
         int count = 0;
         for (const QJsonValue &request : m_sim->requests()) {
-            if (request.toObject().value(QLatin1String("query")).toObject().contains(queryKey))
+            const QJsonObject fields = request.toObject();
+            if (fields.value(QLatin1String("query")).toObject().contains(queryKey) &&
+                (resource.isEmpty() ||
+                 fields.value(QLatin1String("path")).toString().endsWith(u'/' + resource)))
                 ++count;
         }
         return count;
+    }
+    // The watched Service of this name, in whichever namespace the simulator put it.
+    StoredObjectPtr service(const QString &name)
+    {
+        for (const StoredObjectPtr &object : m_services->store()->objects()) {
+            if (object->name() == name)
+                return object;
+        }
+        return {};
+    }
+    // The first pod a LIST finds that some Service selects.
+    QByteArray selectedPod(const QByteArray &service)
+    {
+        const RelatedResult selected = listed(QStringLiteral("Service"), service);
+        for (const StoredObjectPtr &pod : m_pods->store()->objects()) {
+            if (names(selected, RelatedObject::Relation::SelectedPods)
+                    .contains(QLatin1String("Pod ") + pod->key))
+                return pod->raw;
+        }
+        return {};
     }
 
     std::unique_ptr<SimHarness> m_sim;
@@ -84,6 +119,8 @@ private:
     std::vector<std::unique_ptr<WatchWorker>> m_workers;
     std::unique_ptr<RelatedObjectsFinder> m_finder;
     std::unique_ptr<QSignalSpy> m_found;
+    WatchWorker *m_pods = nullptr;     // Not owned (m_workers), when a test watches them.
+    WatchWorker *m_services = nullptr; // Not owned (m_workers), when a test watches them.
 
 private slots:
     void init()
@@ -93,6 +130,7 @@ private slots:
         config.pods = 30;
         config.deployments = 3;
         config.nodes = 3;
+        config.moreWorkloads = true; // a StatefulSet's Service "db" and its EndpointSlice
         m_sim = std::make_unique<SimHarness>(config);
         QVERIFY2(m_sim->isRunning(), qPrintable(m_sim->errorString()));
         m_client = std::make_unique<RestClient>(m_sim->restConfig());
@@ -103,6 +141,7 @@ private slots:
     {
         m_found.reset();
         m_finder.reset();
+        m_pods = m_services = nullptr;
         m_workers.clear();
         m_client.reset();
         m_sim.reset();
@@ -172,6 +211,106 @@ private slots:
         QCOMPARE(names(lastFound(), RelatedObject::Relation::Owns),
                  names(expected, RelatedObject::Relation::Owns));
         QCOMPARE(listsWith("labelSelector"), 0);
+    }
+
+    void shouldAnswerAServicesPodsFromTheWatchedPodsWithoutListingThem_data()
+    {
+        QTest::addColumn<bool>("whole");
+        QTest::newRow("whole pods") << true;
+        QTest::newRow("pods as the table's rows") << false;
+    }
+    void shouldAnswerAServicesPodsFromTheWatchedPodsWithoutListingThem()
+    {
+        // Given the pods (whole, or as the table keeps them) and the Services watched
+        QFETCH(bool, whole);
+        m_pods = watch({}, QStringLiteral("pods"), QStringLiteral("Pod"),
+                       whole ? Rows::Whole : Rows::TableMetadata);
+        m_services = watch({}, QStringLiteral("services"), QStringLiteral("Service"));
+        QVERIFY(waitComplete());
+        const StoredObjectPtr db = service(QStringLiteral("db"));
+        QVERIFY(db);
+        const QByteArray service = db->raw;
+        const RelatedResult expected = listed(QStringLiteral("Service"), service);
+        QVERIFY(!names(expected, RelatedObject::Relation::SelectedPods).isEmpty());
+        m_sim->clearRequests();
+        // When the Service's relations are asked for
+        m_finder->find(QStringLiteral("Service"), service);
+        // Then its pods come from the pod store, the ones its selector's LIST finds, judged and
+        // with their EndpointSlice readiness
+        QVERIFY(m_found->wait(10000));
+        QCOMPARE(names(lastFound(), RelatedObject::Relation::SelectedPods),
+                 names(expected, RelatedObject::Relation::SelectedPods));
+        // (table rows: the Status cell, as kubectl get says it)
+        for (const RelatedObject &pod : lastFound().objects) {
+            QVERIFY2(pod.status.contains(QLatin1String(", endpoint")), qPrintable(pod.status));
+            if (!whole)
+                QVERIFY2(pod.status.startsWith(QLatin1String("Running")), qPrintable(pod.status));
+        }
+
+        // And no pods were listed by the selector; only its EndpointSlices were (at v1, then at
+        // v1beta1 as a 1.20 server serves them)
+        QCOMPARE(listsWith("labelSelector", QStringLiteral("pods")), 0);
+        QVERIFY(listsWith("labelSelector", QStringLiteral("endpointslices")) > 0);
+    }
+
+    void shouldShowAPodTheServiceComesToSelectWhileShown()
+    {
+        // Given a Service's pods shown from the watched pods
+        m_pods = watch({}, QStringLiteral("pods"), QStringLiteral("Pod"));
+        m_services = watch({}, QStringLiteral("services"), QStringLiteral("Service"));
+        QVERIFY(waitComplete());
+        m_sim->objectOp("add", "default", "frontdoor", "services"); // selects app=frontdoor
+        QTRY_VERIFY_WITH_TIMEOUT(m_services->store()->contains(QStringLiteral("default/frontdoor")),
+                                 10000);
+        m_finder->find(QStringLiteral("Service"),
+                       m_services->store()->get(QStringLiteral("default/frontdoor"))->raw);
+        QVERIFY(m_found->wait(10000));
+        QCOMPARE(names(lastFound(), RelatedObject::Relation::SelectedPods), QStringList());
+        // When a pod with its label is created (the simulator labels it app=its name)
+        m_sim->objectOp("add", "default", "frontdoor");
+        // Then the finder publishes the answer again, with it
+        const QStringList selected{QStringLiteral("Pod default/frontdoor")};
+        QTRY_COMPARE_WITH_TIMEOUT(names(lastFound(), RelatedObject::Relation::SelectedPods),
+                                  selected, 10000);
+        // And when it is deleted, it goes
+        m_sim->objectOp("delete", "default", "frontdoor");
+        QTRY_COMPARE_WITH_TIMEOUT(names(lastFound(), RelatedObject::Relation::SelectedPods),
+                                  QStringList(), 10000);
+    }
+
+    void shouldAnswerAPodsServicesFromTheWatchedServices_data()
+    {
+        QTest::addColumn<bool>("whole");
+        QTest::newRow("whole Services") << true;
+    }
+    void shouldAnswerAPodsServicesFromTheWatchedServices()
+    {
+        // Given the Services watched, as whole objects or as the table's rows
+        QFETCH(bool, whole);
+        const Rows rows = whole ? Rows::Whole : Rows::TableMetadata;
+        m_pods = watch({}, QStringLiteral("pods"), QStringLiteral("Pod"));
+        m_services = watch({}, QStringLiteral("services"), QStringLiteral("Service"), rows);
+        QVERIFY(waitComplete());
+        QVERIFY(StoreRelations::readsSelectors(
+            {QStringLiteral("Service"), m_services->store(), rows == Rows::Whole}));
+        // And a pod that a Service selects, with what LISTs find for it
+        const QByteArray pod = selectedPod(service(QStringLiteral("db"))->raw);
+        QVERIFY(!pod.isEmpty());
+        const RelatedResult expected = listed(QStringLiteral("Pod"), pod);
+        QVERIFY(!names(expected, RelatedObject::Relation::SelectedBy).isEmpty());
+        m_sim->clearRequests();
+        // When the pod's relations are asked for
+        m_finder->find(QStringLiteral("Pod"), pod);
+        // Then the Services selecting it come from the store, the ones a LIST finds, and no
+        // Services were listed
+        QVERIFY(m_found->wait(10000));
+        QCOMPARE(names(lastFound(), RelatedObject::Relation::SelectedBy),
+                 names(expected, RelatedObject::Relation::SelectedBy));
+        for (const QJsonValue &request : m_sim->requests())
+            QVERIFY(!request.toObject()
+                         .value(QLatin1String("path"))
+                         .toString()
+                         .endsWith(QLatin1String("/services")));
     }
 
     void shouldListWhatNoWatchHolds()

@@ -1,6 +1,9 @@
 #include "core/net/RestClient.h"
 #include "core/net/RestConfig.h"
 #include "core/related/RelatedObjectsFinder.h"
+#include "core/session/WatchWorker.h"
+#include "core/session/WatchedStores.h"
+#include "core/store/ObjectStore.h"
 
 #include "tests/realcluster/RealCluster.h"
 #include "tests/support/RelatedRound.h"
@@ -19,8 +22,9 @@
 // The Related tab's finder against a real kube-apiserver 1.20.2 (the realk8s fixture), where
 // the kube-controller-manager makes the ReplicaSets, Jobs' pods and EndpointSlices: a
 // Deployment's pod up its chain, a Job's pod up to a CronJob that 1.20 serves only at
-// batch/v1beta1, and a Service's pods with the readiness of their discovery.k8s.io/v1beta1
-// EndpointSlices.
+// batch/v1beta1, a Service's pods with the readiness of their discovery.k8s.io/v1beta1
+// EndpointSlices, and a Service's pods and a pod's Services read from pods and Services watched
+// as the window's table keeps them (the real server's Table rows, its Selector cell).
 class TestRealClusterRelated : public QObject
 {
     Q_OBJECT
@@ -51,6 +55,24 @@ private:
         const QByteArray out = m_cluster->kubectl(arguments + QStringList{"-o", "json"}, &ok);
         const QJsonObject object = QJsonDocument::fromJson(out).object();
         return object.contains("items") ? object.value("items").toArray() : QJsonArray{object};
+    }
+
+    // Table rows embedding metadata only, as the window's table watches them, in team-a.
+    std::unique_ptr<WatchWorker> watchRows(const QString &resource, const QString &kind,
+                                           WatchedStores *stores)
+    {
+        WatchTarget target;
+        target.version = QStringLiteral("v1");
+        target.resource = resource;
+        target.kind = kind;
+        target.namespaceName = QStringLiteral("team-a");
+        target.table = true;
+        target.tableObject = WatchTarget::TableObject::Metadata;
+        auto worker = std::make_unique<WatchWorker>(m_client.get(), target, ReflectorOptions(),
+                                                    QString(), QStringList());
+        worker->setDirectory(stores);
+        worker->open();
+        return worker;
     }
 
     bool apply(const QByteArray &manifest)
@@ -172,6 +194,52 @@ private slots:
             ++told;
         }
         QVERIFY(told > 0);
+    }
+
+    void shouldReadServicesAndTheirPodsFromTheTablesRowsAsTheListsFindThem()
+    {
+        // Given pods and Services watched in team-a as the window's table keeps them
+        WatchedStores stores;
+        const auto pods = watchRows(QStringLiteral("pods"), QStringLiteral("Pod"), &stores);
+        const auto services =
+            watchRows(QStringLiteral("services"), QStringLiteral("Service"), &stores);
+        QTRY_VERIFY_WITH_TIMEOUT(pods->isComplete() && services->isComplete(), 30000);
+        // Then the real server's Service rows carry the selectors the finder reads
+        QVERIFY(
+            StoreRelations::readsSelectors({QStringLiteral("Service"), services->store(), false}));
+        const QJsonArray service = items({"get", "services", "svc-0", "-n", "team-a"});
+        const QJsonArray pod = items({"get", "pods", "-n", "team-a", "-l", "app=web"});
+        QVERIFY(!service.isEmpty() && !pod.isEmpty());
+        const QByteArray serviceJson = QJsonDocument(service.first().toObject()).toJson();
+        const QByteArray podJson = QJsonDocument(pod.first().toObject()).toJson();
+        RelatedObjectsFinder finder(m_client.get(), &stores);
+        QSignalSpy found(&finder, &RelatedObjectsFinder::found);
+        const auto names = [](const RelatedResult &result, RelatedObject::Relation relation) {
+            QStringList out;
+            for (const RelatedObject &object : result.objects) {
+                if (object.relation == relation)
+                    out << object.kind + u' ' + object.name;
+            }
+            out.sort();
+            return out;
+        };
+        // When the Service's relations are found from the stores, and by LISTs
+        finder.find(QStringLiteral("Service"), serviceJson);
+        QVERIFY(found.wait(30000));
+        const RelatedResult fromStores = found.last().first().value<RelatedResult>();
+        // Then they are the pods its selector's LIST finds
+        QCOMPARE(names(fromStores, RelatedObject::Relation::SelectedPods),
+                 names(find(QStringLiteral("Service"), serviceJson),
+                       RelatedObject::Relation::SelectedPods));
+        QVERIFY(!names(fromStores, RelatedObject::Relation::SelectedPods).isEmpty());
+        // And a pod's Services are the ones a LIST of Services finds selecting it
+        finder.find(QStringLiteral("Pod"), podJson);
+        QVERIFY(found.wait(30000));
+        const QStringList selecting =
+            names(found.last().first().value<RelatedResult>(), RelatedObject::Relation::SelectedBy);
+        QCOMPARE(selecting,
+                 names(find(QStringLiteral("Pod"), podJson), RelatedObject::Relation::SelectedBy));
+        QVERIFY(selecting.contains(QStringLiteral("Service svc-0")));
     }
 };
 
