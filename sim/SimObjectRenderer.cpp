@@ -2,6 +2,7 @@
 
 #include "sim/SimJson.h"
 #include "sim/SimPodContainers.h"
+#include "sim/SimServices.h"
 #include "sim/SimTableCells.h"
 #include "sim/SimTrouble.h"
 #include "sim/SimWorkloadRenderer.h"
@@ -228,15 +229,7 @@ void SimObjectRenderer::renderBody(QByteArray &out, const SimObject &o) const
             R"(,"data":{".dockerconfigjson":"eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlLmNvbSI6eyJhdXRoIjoiYzJsdE9uTnBiUT09In19fQ=="},"type":"kubernetes.io/dockerconfigjson")");
         break;
     case SimResourceType::Services:
-        out.append(
-            R"(,"spec":{"ports":[{"name":"http","protocol":"TCP","port":80,"targetPort":8080}],"selector":{"app":)");
-        q(out, o.name);
-        out.append(R"(},"clusterIP":"10.96.)")
-            .append(num(o.uid.at(0) % 200))
-            .append('.')
-            .append(num(o.uid.at(1) % 200 + 2))
-            .append(
-                R"(","type":"ClusterIP","sessionAffinity":"None","ipFamilies":["IPv4"],"ipFamilyPolicy":"SingleStack","internalTrafficPolicy":"Cluster"},"status":{"loadBalancer":{}})");
+        SimServices::renderBody(out, o);
         break;
     case SimResourceType::ComponentStatuses:
         out.append(R"(,"conditions":[{"type":"Healthy","status":"True","message":)");

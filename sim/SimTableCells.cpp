@@ -2,6 +2,7 @@
 
 #include "sim/SimJson.h"
 #include "sim/SimObject.h"
+#include "sim/SimServices.h"
 #include "sim/SimWorkloadRenderer.h"
 
 #include <QHash>
@@ -129,6 +130,9 @@ void render(SimObject &o)
                    quoted("app"),
                    quoted(o.image),
                    quoted("app=" + o.name)};
+        break;
+    case SimResourceType::Services:
+        o.cells = SimServices::cells(o);
         break;
     case SimResourceType::Widgets: {
         const quint32 h = qHash(o.name);
