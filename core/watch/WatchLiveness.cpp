@@ -25,10 +25,20 @@ WatchLiveness::~WatchLiveness()
     cancel();
 }
 
+void WatchLiveness::awaitAnswer(RestCall *watch, qint64 lifetimeMs)
+{
+    cancel();
+    m_watch = watch;
+    m_lastDataMs = m_clock->nowMs();
+    if (lifetimeMs > 0)
+        m_lifetime.start(lifetimeMs);
+}
+
 void WatchLiveness::start(RestCall *watch, qint64 idleMs, qint64 probeTimeoutMs, qint64 lifetimeMs)
 {
     cancel();
     m_watch = watch;
+    m_answered = true;
     m_idleMs = idleMs;
     m_probeTimeoutMs = probeTimeoutMs;
     m_lastDataMs = m_clock->nowMs();
@@ -50,6 +60,7 @@ void WatchLiveness::cancel()
     m_lifetime.cancel();
     RestCall::giveUp(m_probe);
     m_watch = nullptr;
+    m_answered = false;
 }
 
 void WatchLiveness::sendProbe(qint64 silentMs)
@@ -95,11 +106,14 @@ void WatchLiveness::onOutlived()
 {
     const QString path = m_watch ? m_watch->url().path() : QString();
     Failure failure;
-    failure.outlived = true;
+    // Unanswered for that long is no quiet watch: said as a dead connection is.
+    failure.outlived = m_answered;
     failure.silentMs = m_clock->nowMs() - m_lastDataMs;
     failure.error.message =
-        QStringLiteral("the server did not end the watch of %1 at its timeoutSeconds; ending it "
-                       "and watching again")
+        (m_answered ? QStringLiteral("the server did not end the watch of %1 at its "
+                                     "timeoutSeconds; ending it and watching again")
+                    : QStringLiteral("the server did not answer the watch of %1 within its "
+                                     "timeoutSeconds; asking again"))
             .arg(path);
     qCInfo(lcReflector).noquote() << failure.error.message;
     cancel();

@@ -40,11 +40,12 @@ void WatchStream::open(const WatchTarget &target, const QUrlQuery &query,
     m_body = std::make_unique<WatchDecoder>(m_decoder, options.maxEventBytes);
     m_call = m_client->get(m_path, query, target.accept(), true);
     const qint64 lifetimeMs = timeoutSeconds * 1000 + kWatchEndSlackMs;
+    m_liveness.awaitAnswer(m_call, lifetimeMs);
     QObject::connect(m_call, &RestCall::responseStarted, m_context,
                      [this, idleMs = options.watchStallTimeoutMs,
                       probeTimeoutMs = options.livenessProbeTimeoutMs, lifetimeMs] {
-                         // Checked from the answer on: a request not yet answered is "connecting",
-                         // no more.
+                         // Probed from the answer on: a request not yet answered is
+                         // "connecting", no more.
                          m_liveness.start(m_call, idleMs, probeTimeoutMs, lifetimeMs);
                          m_handlers.answered();
                      });

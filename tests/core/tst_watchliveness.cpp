@@ -156,6 +156,40 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), ReflectorPhase::Watching, 10000);
     }
 
+    void shouldAskAgainForAWatchTheServerNeverAnswers()
+    {
+        // Given a synced reflector whose server freezes: its connection check finds the watch
+        // dead and a new watch (timeoutSeconds=300) is sent, taken but never answered
+        ReflectorOptions options;
+        options.livenessProbeTimeoutMs = 1000;
+        startSynced(options);
+        QSignalSpy stalls(m_reflector.get(), &Reflector::watchStalled);
+        m_sim->control("freeze");
+        m_clock->advance(options.watchStallTimeoutMs);
+        QTRY_COMPARE_WITH_TIMEOUT(stalls.size(), 1, 15000);
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Connecting);
+        // When nothing answers it for its timeoutSeconds and the slack
+        for (int second = 5; second < 330; second += 5) {
+            m_clock->advance(5000);
+            QTest::qWait(20);
+        }
+        QCOMPARE(stalls.size(), 1);
+        m_clock->advance(5000);
+        // Then it is given up and asked for again, and that is said: it was no quiet watch
+        QTRY_COMPARE_WITH_TIMEOUT(stalls.size(), 2, 10000);
+        const ApiError error = m_errors->last().at(0).value<ApiError>();
+        QVERIFY2(error.message.startsWith(QLatin1String("the server did not answer the watch")),
+                 qPrintable(error.message));
+        QCOMPARE(m_reflector->phase(), ReflectorPhase::Connecting);
+        // And once the server answers, the watch goes on from the last RV, no relist
+        m_sim->control("thaw");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->phase(), ReflectorPhase::Watching, 10000);
+        QCOMPARE(m_reflector->stats().relists, 0);
+        const QString added = m_sim->objectOp("add", "default", "after-thaw");
+        QTRY_COMPARE_WITH_TIMEOUT(m_reflector->resourceVersion(), added, 10000);
+        QVERIFY(storeEqualsServer());
+    }
+
     void shouldNotCheckAWatchThatReceivesBookmarks()
     {
         // Given a synced reflector watching, checked after 10 s of silence
