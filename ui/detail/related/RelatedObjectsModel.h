@@ -17,8 +17,8 @@ public:
     {
         KindColumn,
         NameColumn,
+        StatusColumn, // before the namespace, which is mostly the shown object's own
         NamespaceColumn,
-        StatusColumn,
         ColumnCount
     };
 

@@ -42,8 +42,9 @@ RelatedPanel::RelatedPanel(QWidget *parent)
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->header()->setStretchLastSection(true);
-    m_view->setColumnWidth(RelatedObjectsModel::KindColumn, 170);
-    m_view->setColumnWidth(RelatedObjectsModel::NameColumn, 260);
+    m_view->setColumnWidth(RelatedObjectsModel::KindColumn, 150);
+    m_view->setColumnWidth(RelatedObjectsModel::NameColumn, 230);
+    m_view->setColumnWidth(RelatedObjectsModel::StatusColumn, 200);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     auto *top = new QHBoxLayout;
