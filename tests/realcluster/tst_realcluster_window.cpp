@@ -222,7 +222,7 @@ private slots:
         m_window->setKubeconfig(kubeconfig);
         m_window->show();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource(QStringLiteral("pods")), 30000);
-        m_window->namespaceSelector()->setSelected({});
+        m_window->findChild<NamespaceSelector *>()->setSelected({});
 
         // Then it reads the viewer's namespace alone, one namespace at a time
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session() && m_window->session()->isPerNamespace() &&
@@ -270,7 +270,8 @@ private slots:
         QVERIFY2(!membersWidget->verdictText().contains(own),
                  qPrintable(membersWidget->verdictText()));
         // and its namespace selector offers the namespace it reads
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->namespaceSelector()->available().contains(own), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->findChild<NamespaceSelector *>()->available().contains(own), 10000);
     }
 };
 

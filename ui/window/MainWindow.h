@@ -70,22 +70,16 @@ public:
     ClusterSet *clusters() const { return m_clusters; }
     // The first cluster's table watch (the only one with one context; null when none).
     WatchSession *session() const;
-    StatusPanel *statusPanel() const { return m_statusPanel; }
     StatusBanner *banner() const { return m_banner; }
     MessageBar *messageBar() const { return m_messages; }
-    DetailPane *detailPane() const { return m_detail; }
-    ChangeHistory *changeHistory() const { return m_history; }
     QTableView *table() const { return m_table; }
-    ProblemsPage *problemsPage() const { return m_problems; }
-    NamespaceSelector *namespaceSelector() const;
     QComboBox *resourcePicker() const;
     // The first cluster's discovered types (null when not connected).
     ResourceCatalog *resourceCatalog() const;
     const ResourceType &currentType() const { return m_type; }
     // By qualified name ("deployments.apps"); false when the picker does not offer it.
     bool selectResource(const QString &qualifiedName);
-    // The objects selected so far, for Back and Forward (Alt+Left, Alt+Right).
-    const NavigationHistory &navigation() const { return m_navigation; }
+    // Back and Forward through the objects selected so far (Alt+Left, Alt+Right).
     void goBack();
     void goForward();
     void refreshResourceTypes();
@@ -141,6 +135,7 @@ private:
     // Whether the table shows place's kind with its object selected.
     bool isShown(const NavigationHistory::Place &place) const;
     void updateNavigationActions();
+    NamespaceSelector *namespaceSelector() const;
     // The table's namespaces: its filter, and remembered for the next start.
     void rememberNamespaces(const QStringList &namespaces);
     void onCurrentRowRemoved(const QString &cluster, const QString &key);

@@ -80,7 +80,7 @@ protected:
     // The shown Problems row of cluster whose Problem starts with problem, or -1.
     int problemRow(const QString &cluster, const QString &problem) const
     {
-        const QAbstractItemModel *rows = m_window->problemsPage()->proxy();
+        const QAbstractItemModel *rows = m_window->findChild<ProblemsPage *>()->proxy();
         for (int row = 0; row < rows->rowCount(); ++row) {
             if (rows->index(row, ProblemsModel::ClusterColumn).data().toString() == cluster &&
                 rows->index(row, ProblemsModel::ProblemColumn)

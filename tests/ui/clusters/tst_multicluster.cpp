@@ -72,7 +72,7 @@ private slots:
         QCOMPARE(picker->selected(), QStringList({"alpha", "beta"}));
         QVERIFY2(m_window->windowTitle().contains("alpha + beta"),
                  qPrintable(m_window->windowTitle()));
-        ClusterStatusTable *clusters = m_window->statusPanel()->clusterTable();
+        ClusterStatusTable *clusters = m_window->findChild<StatusPanel *>()->clusterTable();
         QVERIFY(clusters);
         QCOMPARE(clusters->rowCount(), 2);
         QTRY_COMPARE_WITH_TIMEOUT(clusters->item(1, 1)->text(), QString("watching"), 20000);
@@ -125,7 +125,7 @@ private slots:
         for (const QString &name : {QStringLiteral("alpha"), QStringLiteral("beta")})
             QTRY_VERIFY_WITH_TIMEOUT(m_window->clusters()->member(name)->catalog()->isReady(),
                                      60000);
-        ProblemsPage *page = m_window->problemsPage();
+        ProblemsPage *page = m_window->findChild<ProblemsPage *>();
         QAbstractItemModelTester modelTester(
             page->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         QAbstractItemModelTester proxyTester(
@@ -150,7 +150,7 @@ private slots:
         QCOMPARE(betaCell.data(Qt::DecorationRole).value<QColor>(),
                  WindowSettings().contextColour("beta"));
         // And the Clusters tab says each table watch is paused, not stopped
-        ClusterStatusTable *status = m_window->statusPanel()->clusterTable();
+        ClusterStatusTable *status = m_window->findChild<StatusPanel *>()->clusterTable();
         QTRY_COMPARE_WITH_TIMEOUT(status->item(0, 1)->text(), QString("paused"), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(status->item(1, 1)->text(), QString("paused"), 10000);
         // And no message says only one context is shown
@@ -163,10 +163,11 @@ private slots:
             page->proxy()->index(nodeRow, ProblemsModel::NameColumn).data().toString();
         page->table()->selectRow(nodeRow);
         // Then the detail pane shows it, read on beta's server, and names beta
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Node"), 10000);
-        QCOMPARE(m_window->detailPane()->objectSession()->connection(),
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->findChild<DetailPane *>()->yamlText().contains("kind: Node"), 10000);
+        QCOMPARE(m_window->findChild<DetailPane *>()->objectSession()->connection(),
                  m_window->clusters()->member("beta")->connection());
-        auto *title = m_window->detailPane()->findChild<QLabel *>("detailTitle");
+        auto *title = m_window->findChild<DetailPane *>()->findChild<QLabel *>("detailTitle");
         QVERIFY2(title->text().endsWith(node + " on beta"), qPrintable(title->text()));
 
         // When the filter text names alpha
@@ -255,7 +256,7 @@ private slots:
     void shouldListNamespacesPerCluster()
     {
         // Given beta with a namespace alpha does not have
-        NamespaceSelector *selector = m_window->namespaceSelector();
+        NamespaceSelector *selector = m_window->findChild<NamespaceSelector *>();
         const auto onlyOnBeta = [selector] {
             QStringList partial;
             for (int i = 1; i < selector->list()->count(); ++i) {
@@ -313,7 +314,7 @@ private slots:
         QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Namespace"));
         QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 20, 20000);
         QCOMPARE(rowsOf("beta"), 0);
-        QVERIFY(!m_window->statusPanel()->clusterTable());
+        QVERIFY(!m_window->findChild<StatusPanel *>()->clusterTable());
         QCOMPARE(m_window->windowTitle(), QString("alpha — Kubeglass"));
         QCOMPARE(m_window->proxy()->sortColumn(), 0); // by namespace, as with one context
     }

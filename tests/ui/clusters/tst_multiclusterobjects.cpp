@@ -118,18 +118,19 @@ private slots:
         // Then the window title and the detail pane name beta
         QVERIFY2(m_window->windowTitle().startsWith(key + " on beta"),
                  qPrintable(m_window->windowTitle()));
-        auto *title = m_window->detailPane()->findChild<QLabel *>("detailTitle");
+        auto *title = m_window->findChild<DetailPane *>()->findChild<QLabel *>("detailTitle");
         QVERIFY2(title->text().endsWith(key + " on beta"), qPrintable(title->text()));
         // And the pane watches the object on beta's server
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Pod"), 10000);
-        QCOMPARE(m_window->detailPane()->objectSession()->connection(),
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->findChild<DetailPane *>()->yamlText().contains("kind: Pod"), 10000);
+        QCOMPARE(m_window->findChild<DetailPane *>()->objectSession()->connection(),
                  m_window->clusters()->member("beta")->connection());
     }
 
     void shouldShowOnlyTheOwnClustersPodsOfANode()
     {
         // Given both clusters' nodes (each has a node-1) and the Related tab open
-        DetailPane *pane = m_window->detailPane();
+        DetailPane *pane = m_window->findChild<DetailPane *>();
         pane->findChild<QTabWidget *>("detailTabs")->setCurrentWidget(pane->relatedPanel());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource("nodes"), 20000);
         ObjectSortFilterProxy *proxy = m_window->proxy();

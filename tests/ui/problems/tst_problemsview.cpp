@@ -37,7 +37,7 @@ private:
     std::unique_ptr<QAbstractItemModelTester> m_modelTester;
     std::unique_ptr<QAbstractItemModelTester> m_proxyTester;
 
-    ProblemsPage *page() const { return m_window->problemsPage(); }
+    ProblemsPage *page() const { return m_window->findChild<ProblemsPage *>(); }
     ProblemsFeed *feed() const { return page()->feeds().value(0); }
     QSortFilterProxyModel *rows() const { return page()->proxy(); }
     QString cell(int row, int column) const { return rows()->index(row, column).data().toString(); }
@@ -129,7 +129,7 @@ private slots:
 
         // When its row is selected and the pod then restarts once more
         page()->table()->selectRow(row);
-        DetailPane *detail = m_window->detailPane();
+        DetailPane *detail = m_window->findChild<DetailPane *>();
         QCOMPARE(detail->object()->key, ns + u'/' + name);
         QTRY_VERIFY_WITH_TIMEOUT(detail->shownObject() != nullptr, 10000);
         QVERIFY(detail->yamlText().contains(u"CrashLoopBackOff"));
@@ -141,7 +141,7 @@ private slots:
         // Then the pane follows it live and its History tab has the change
         QTRY_VERIFY_WITH_TIMEOUT(detail->yamlText().contains(u"restartCount: 6"), 10000);
         QTRY_VERIFY_WITH_TIMEOUT(detail->historyView()->model()->rowCount() > 0, 10000);
-        QVERIFY(!m_window->changeHistory()
+        QVERIFY(!m_window->findChild<ChangeHistory *>()
                      ->entries(ChangeHistory::historyKey({}, QStringLiteral("pods"),
                                                          ns + u'/' + name, QStringLiteral("sim")))
                      .isEmpty());
@@ -168,7 +168,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(tableWatch->phase(), ReflectorPhase::Stopped, 10000);
         QTRY_VERIFY_WITH_TIMEOUT(problemsWatch->hasSynced(), 10000);
         // And its status tab says it is paused, not stopped
-        ReflectorStatusWidget *status = m_window->statusPanel()->statusOf(tableWatch);
+        ReflectorStatusWidget *status = m_window->findChild<StatusPanel *>()->statusOf(tableWatch);
         QVERIFY(status);
         QCOMPARE(status->phaseText(), QStringLiteral("paused"));
         QVERIFY(problemsWatch != tableWatch);

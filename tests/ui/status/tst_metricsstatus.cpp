@@ -29,7 +29,7 @@ private:
 
     MetricsStatusWidget *status() const
     {
-        return m_window->statusPanel()->findChild<MetricsStatusWidget *>();
+        return m_window->findChild<StatusPanel *>()->findChild<MetricsStatusWidget *>();
     }
 
 private slots:

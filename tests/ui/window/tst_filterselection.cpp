@@ -137,7 +137,9 @@ private:
 
     QString detailTitle() const
     {
-        return m_window->detailPane()->findChild<QLabel *>(QStringLiteral("detailTitle"))->text();
+        return m_window->findChild<DetailPane *>()
+            ->findChild<QLabel *>(QStringLiteral("detailTitle"))
+            ->text();
     }
 
     QLineEdit *m_filter = nullptr; // Not owned: the window's.

@@ -54,7 +54,7 @@ private slots:
     {
         // Given the first pages of 20,000 pods received, the rest still to come
         QVERIFY(waitForLoadUnderWay());
-        auto *status = m_window->statusPanel()->statusOf(m_window->session());
+        auto *status = m_window->findChild<StatusPanel *>()->statusOf(m_window->session());
         auto *cancel = status->findChild<QPushButton *>("cancelLoad");
         QVERIFY(cancel && cancel->isVisible());
 
@@ -89,7 +89,7 @@ private slots:
         // When one namespace is chosen
         QElapsedTimer timer;
         timer.start();
-        m_window->namespaceSelector()->setSelected({"kube-system"});
+        m_window->findChild<NamespaceSelector *>()->setSelected({"kube-system"});
         // Then the switch returns at once with the new target
         QVERIFY2(timer.elapsed() < kAtOnceMs, qPrintable(QString::number(timer.elapsed())));
         QCOMPARE(m_window->session()->target().namespaceName, QString("kube-system"));

@@ -66,11 +66,11 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() >= 50, 20000);
         QTRY_COMPARE_WITH_TIMEOUT(status()->phaseText(), QString("watching"), 20000);
         QVERIFY(m_window->banner()->isHidden());
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->namespaceSelector()->available().contains("kube-system"),
-                                 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->findChild<NamespaceSelector *>()->available().contains("kube-system"), 20000);
 
         // When one namespace is chosen
-        m_window->namespaceSelector()->setSelected({"kube-system"});
+        m_window->findChild<NamespaceSelector *>()->setSelected({"kube-system"});
         // Then the reflector restarts on that namespace and only its pods are shown
         QCOMPARE(m_window->session()->target().namespaceName, QString("kube-system"));
         QTRY_VERIFY_WITH_TIMEOUT(m_window->proxy()->rowCount() > 0 &&
@@ -80,7 +80,7 @@ private slots:
             QCOMPARE(m_window->proxy()->index(row, 0).data().toString(), QString("kube-system"));
 
         // When all namespaces are back and a filter is typed
-        m_window->namespaceSelector()->setSelected({});
+        m_window->findChild<NamespaceSelector *>()->setSelected({});
         QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() >= 50, 20000);
         auto *filter = m_window->findChild<QLineEdit *>("filterField");
         QVERIFY(filter);
@@ -94,8 +94,8 @@ private slots:
 
         // When a row is selected, the detail pane shows its YAML
         m_window->table()->selectRow(0);
-        QTRY_VERIFY(m_window->detailPane()->yamlText().contains("kind: Pod"));
-        QVERIFY(m_window->detailPane()->yamlText().contains(name));
+        QTRY_VERIFY(m_window->findChild<DetailPane *>()->yamlText().contains("kind: Pod"));
+        QVERIFY(m_window->findChild<DetailPane *>()->yamlText().contains(name));
     }
 
     void shouldShowBackoffAndStaleBannerWhileServerRefusesThenRecover()
@@ -228,8 +228,8 @@ private slots:
         QTRY_VERIFY_WITH_TIMEOUT(m_window->model()->rowCount() > 0, 20000);
         // And a selected row shows the whole Widget, loaded by name (rows are metadata only)
         m_window->table()->selectRow(0);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->yamlText().contains("kind: Widget"),
-                                 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            m_window->findChild<DetailPane *>()->yamlText().contains("kind: Widget"), 10000);
     }
 
     void shouldListAKindTheServerWillNotWatchOnAPeriodAndSaySo()
@@ -432,7 +432,7 @@ private:
 
     ReflectorStatusWidget *status() const
     {
-        return m_window->statusPanel()->statusOf(m_window->session());
+        return m_window->findChild<StatusPanel *>()->statusOf(m_window->session());
     }
 
     static void rememberType(const QString &context, const QStringList &fields)

@@ -159,9 +159,10 @@ private slots:
         // Then the table shows pods again with that pod selected, and the pane shows it
         QTRY_COMPARE_WITH_TIMEOUT(m_window->currentType().kind, QStringLiteral("Pod"), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(selectedKey(), pod, 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(
-            m_window->detailPane()->object() ? m_window->detailPane()->object()->key : QString(),
-            pod, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->findChild<DetailPane *>()->object()
+                                      ? m_window->findChild<DetailPane *>()->object()->key
+                                      : QString(),
+                                  pod, 10000);
         QVERIFY(action("forwardAction")->isEnabled());
         // And Forward comes back to the Deployment
         action("forwardAction")->trigger();
@@ -197,18 +198,18 @@ private slots:
         start();
         const QString pod = selectObject(QStringLiteral("pods"), QStringLiteral("web-"));
         const QString podNamespace = pod.section(u'/', 0, 0);
-        m_window->namespaceSelector()->setSelected({podNamespace});
+        m_window->findChild<NamespaceSelector *>()->setSelected({podNamespace});
         QTRY_COMPARE_WITH_TIMEOUT(selectedKey(), pod, 20000);
         const QString node = activateRelated(QStringLiteral("Node"), 0);
         QTRY_COMPARE_WITH_TIMEOUT(m_window->currentType().kind, QStringLiteral("Node"), 10000);
         QTRY_COMPARE_WITH_TIMEOUT(selectedKey(), node, 20000);
-        m_window->namespaceSelector()->setSelected({QStringLiteral("kube-system")});
+        m_window->findChild<NamespaceSelector *>()->setSelected({QStringLiteral("kube-system")});
         // When the mouse's back button is pressed over the table
         QTest::mouseClick(m_window->table()->viewport(), Qt::BackButton);
         // Then pods show again, in a choice of namespaces that has the pod's, with it selected
         QTRY_COMPARE_WITH_TIMEOUT(m_window->currentType().kind, QStringLiteral("Pod"), 10000);
-        QVERIFY2(m_window->namespaceSelector()->selected().contains(podNamespace),
-                 qPrintable(m_window->namespaceSelector()->selected().join(u',')));
+        QVERIFY2(m_window->findChild<NamespaceSelector *>()->selected().contains(podNamespace),
+                 qPrintable(m_window->findChild<NamespaceSelector *>()->selected().join(u',')));
         QTRY_COMPARE_WITH_TIMEOUT(selectedKey(), pod, 20000);
         // And the mouse's forward button goes to the node again
         QTest::mouseClick(m_window->table()->viewport(), Qt::ForwardButton);
@@ -240,7 +241,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(tableKeys(), expected, 20000);
         QVERIFY(field("labelSelectorField")->text().startsWith(QLatin1String("app=")));
         QCOMPARE(m_window->session()->target().labelSelector, field("labelSelectorField")->text());
-        QCOMPARE(m_window->namespaceSelector()->selected(), QStringList{ns});
+        QCOMPARE(m_window->findChild<NamespaceSelector *>()->selected(), QStringList{ns});
         QCOMPARE(field("filterField")->text(), QString());
         // And clearing the selector shows every pod of the namespace again
         field("labelSelectorField")->clear();
@@ -255,7 +256,7 @@ private slots:
     {
         // Given a node selected, the table narrowed to one namespace
         start();
-        m_window->namespaceSelector()->setSelected({QStringLiteral("kube-system")});
+        m_window->findChild<NamespaceSelector *>()->setSelected({QStringLiteral("kube-system")});
         const QString node = selectObject(QStringLiteral("nodes"), QStringLiteral("node-"));
         QTRY_VERIFY_WITH_TIMEOUT(showPodsButton()->isVisible(), 20000);
         const QStringList expected = simPods([&](const QJsonObject &pod) {
@@ -271,7 +272,7 @@ private slots:
         QCOMPARE(field("fieldSelectorField")->text(), QStringLiteral("spec.nodeName=") + node);
         QCOMPARE(m_window->session()->target().fieldSelector,
                  QStringLiteral("spec.nodeName=") + node);
-        QCOMPARE(m_window->namespaceSelector()->selected(), QStringList());
+        QCOMPARE(m_window->findChild<NamespaceSelector *>()->selected(), QStringList());
     }
 
     void shouldShowExactlyTheDeploymentsPodsInTheTable()

@@ -186,19 +186,19 @@ private slots:
         // And pods and config maps are shown in one namespace, then in all again
         for (const QString type : {"pods", "configmaps"}) {
             QVERIFY(m_window->selectResource(type));
-            m_window->namespaceSelector()->setSelected({"kube-system"});
+            m_window->findChild<NamespaceSelector *>()->setSelected({"kube-system"});
             driveShownType(type);
-            m_window->namespaceSelector()->setSelected({});
+            m_window->findChild<NamespaceSelector *>()->setSelected({});
             driveShownType(type);
         }
         // And the Problems view is shown with a problem selected
         QVERIFY(m_window->selectResource(ProblemsPage::pickerEntry()));
-        QTableView *problems = m_window->problemsPage()->table();
+        QTableView *problems = m_window->findChild<ProblemsPage *>()->table();
         QTRY_VERIFY_WITH_TIMEOUT(problems->model()->rowCount() > 0, 20000);
         problems->selectRow(0);
-        QTRY_VERIFY_WITH_TIMEOUT(!m_window->detailPane()->yamlText().isEmpty(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window->findChild<DetailPane *>()->yamlText().isEmpty(), 20000);
         // And every tab of the status panel is looked at
-        StatusPanel *status = m_window->statusPanel();
+        StatusPanel *status = m_window->findChild<StatusPanel *>();
         for (int tab = 0; tab < status->count(); ++tab) {
             status->setCurrentIndex(tab);
             QTest::qWait(50);
@@ -238,9 +238,9 @@ private:
         auto *table = qobject_cast<ObjectTableView *>(m_window->table());
         QTRY_VERIFY2_WITH_TIMEOUT(table->model()->rowCount() > 0, qPrintable(type), 20000);
         table->selectRow(0);
-        QTRY_VERIFY2_WITH_TIMEOUT(!m_window->detailPane()->yamlText().isEmpty(), qPrintable(type),
-                                  20000);
-        auto *pages = m_window->detailPane()->findChild<QTabWidget *>("detailTabs");
+        QTRY_VERIFY2_WITH_TIMEOUT(!m_window->findChild<DetailPane *>()->yamlText().isEmpty(),
+                                  qPrintable(type), 20000);
+        auto *pages = m_window->findChild<DetailPane *>()->findChild<QTabWidget *>("detailTabs");
         QVERIFY(pages);
         for (int page = 0; page < pages->count(); ++page) {
             pages->setCurrentIndex(page);

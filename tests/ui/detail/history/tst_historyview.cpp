@@ -126,7 +126,7 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(m_window->model()->rowCount(), 1300, 20000);
         // Then the history holds no entry: the pods existed before, none was created
         QCoreApplication::processEvents();
-        QCOMPARE(m_window->changeHistory()->entryCount(), 0);
+        QCOMPARE(m_window->findChild<ChangeHistory *>()->entryCount(), 0);
     }
 
     void shouldShowTheSelectedPodsChangesInTheWindow()
@@ -144,12 +144,12 @@ private slots:
         QAbstractItemModelTester tester(tree->model(),
                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_window->table()->selectRow(0);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->detailPane()->shownObject(), 10000);
-        const StoredObjectPtr row = m_window->detailPane()->object();
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->findChild<DetailPane *>()->shownObject(), 10000);
+        const StoredObjectPtr row = m_window->findChild<DetailPane *>()->object();
         QCOMPARE(tree->model()->rowCount(), 0);
         QThread *recordedOn = nullptr;
         connect(
-            m_window->changeHistory(), &ChangeHistory::historyChanged, this,
+            m_window->findChild<ChangeHistory *>(), &ChangeHistory::historyChanged, this,
             [&recordedOn] { recordedOn = QThread::currentThread(); }, Qt::DirectConnection);
         // When the pod changes on the server
         int status = 0;
@@ -168,10 +168,10 @@ private slots:
                      QStringLiteral(R"(metadata.labels["sim.kubeglass.io/revision"])")),
                  qPrintable(fields.join(u'\n')));
         // And the status panel reports the history's memory
-        QVERIFY(m_window->changeHistory()->entryCount() >= 1);
+        QVERIFY(m_window->findChild<ChangeHistory *>()->entryCount() >= 1);
         // And the change was compared and recorded off the GUI thread
         QVERIFY(recordedOn);
-        QCOMPARE(recordedOn, m_window->changeHistory()->recordingThread());
+        QCOMPARE(recordedOn, m_window->findChild<ChangeHistory *>()->recordingThread());
     }
 
 private:

@@ -32,7 +32,8 @@ protected:
         QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
         m_relatedTester = std::make_unique<QAbstractItemModelTester>(
             panel()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        auto *tabs = m_window->detailPane()->findChild<QTabWidget *>(QStringLiteral("detailTabs"));
+        auto *tabs = m_window->findChild<DetailPane *>()->findChild<QTabWidget *>(
+            QStringLiteral("detailTabs"));
         tabs->setCurrentWidget(panel());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->table()->model()->rowCount() > 0, 20000);
     }
@@ -43,7 +44,7 @@ protected:
         stopWindow();
     }
 
-    RelatedPanel *panel() const { return m_window->detailPane()->relatedPanel(); }
+    RelatedPanel *panel() const { return m_window->findChild<DetailPane *>()->relatedPanel(); }
 
     // Shows resource's objects and selects the first row whose key passes accept; its key.
     QString selectObject(const QString &resource, const std::function<bool(QString)> &accept)

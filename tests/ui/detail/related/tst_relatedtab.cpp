@@ -157,9 +157,10 @@ private slots:
                                       .data(ObjectRowModel::KeyRole)
                                       .toString(),
                                   key, 20000);
-        QTRY_COMPARE_WITH_TIMEOUT(
-            m_window->detailPane()->object() ? m_window->detailPane()->object()->key : QString(),
-            key, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(m_window->findChild<DetailPane *>()->object()
+                                      ? m_window->findChild<DetailPane *>()->object()->key
+                                      : QString(),
+                                  key, 10000);
     }
 
     void shouldNameAQueryTheUserMayNotMakeAsNotPermitted()

@@ -46,7 +46,7 @@ private:
         return -1;
     }
 
-    UsagePanel *panel() const { return m_window->detailPane()->usagePanel(); }
+    UsagePanel *panel() const { return m_window->findChild<DetailPane *>()->usagePanel(); }
 
 private slots:
     void initTestCase() { TestSettings::isolate(QStringLiteral("tst_usagetab")); }
