@@ -1,8 +1,12 @@
 #include "sim/SimObjectRenderer.h"
 
+#include "sim/SimEvents.h"
 #include "sim/SimJson.h"
+#include "sim/SimNodes.h"
 #include "sim/SimPodContainers.h"
+#include "sim/SimReplicaSets.h"
 #include "sim/SimServices.h"
+#include "sim/SimSimpleKinds.h"
 #include "sim/SimTableCells.h"
 #include "sim/SimTrouble.h"
 #include "sim/SimWorkloadRenderer.h"
@@ -26,25 +30,6 @@ QByteArray hex64(quint64 a, quint64 b)
     const QByteArray h = QByteArray::number(a, 16).rightJustified(16, '0') +
                          QByteArray::number(b, 16).rightJustified(16, '0');
     return h + h;
-}
-
-// ,"involvedObject":{"kind":..,"namespace":..,"name":..,"uid":..,"apiVersion":..}
-void renderInvolvedObject(QByteArray &out, const SimObject &o)
-{
-    constexpr QByteArrayView prefix = "involvedObject.";
-    out.append(R"(,"involvedObject":{)");
-    bool first = true;
-    for (QByteArrayView field : SimObject::eventFields()) {
-        if (!field.startsWith(prefix))
-            continue;
-        if (!first)
-            out.append(',');
-        first = false;
-        q(out, field.sliced(prefix.size()));
-        out.append(':');
-        q(out, o.eventField(field));
-    }
-    out.append('}');
 }
 
 } // namespace
@@ -185,13 +170,13 @@ void SimObjectRenderer::renderBody(QByteArray &out, const SimObject &o) const
         renderPod(out, o);
         break;
     case SimResourceType::Nodes:
-        renderNode(out, o);
+        SimNodes::renderBody(out, o);
         break;
     case SimResourceType::Deployments:
         renderDeployment(out, o);
         break;
     case SimResourceType::ReplicaSets:
-        renderReplicaSet(out, o);
+        SimReplicaSets::renderBody(out, o);
         break;
     case SimResourceType::Widgets:
         renderWidget(out, o);
@@ -200,33 +185,12 @@ void SimObjectRenderer::renderBody(QByteArray &out, const SimObject &o) const
         renderCrd(out);
         break;
     case SimResourceType::Namespaces:
-        out.append(R"(,"spec":{"finalizers":["kubernetes"]},"status":{"phase":"Active"})");
+    case SimResourceType::ConfigMaps:
+    case SimResourceType::Secrets:
+        SimSimpleKinds::renderBody(out, o);
         break;
     case SimResourceType::Events:
-        renderInvolvedObject(out, o);
-        out.append(R"(,"reason":)");
-        q(out, o.eventField("reason"));
-        out.append(R"(,"message":)");
-        q(out, o.warningOf.isEmpty() ? "Scaled up replica set " + o.ownerName + " to 1"
-                                     : SimTrouble::eventMessage(o));
-        out.append(R"(,"source":{"component":)");
-        q(out, o.eventField("source"));
-        out.append(R"(},"firstTimestamp":")")
-            .append(SimJson::timestamp(o.createdMs))
-            .append(R"(","lastTimestamp":")")
-            .append(SimJson::timestamp(o.createdMs))
-            .append(R"(","count":1,"type":)");
-        q(out, o.eventField("type"));
-        out.append(R"(,"eventTime":null,"reportingComponent":"deployment-controller",)"
-                   R"("reportingInstance":"")");
-        break;
-    case SimResourceType::ConfigMaps:
-        out.append(
-            R"(,"data":{"ca.crt":"-----BEGIN CERTIFICATE-----\nMIIDBTCCAe2gAwIBAgIIKubeglassSimCAwDQYJKoZIhvcNAQELBQAwFTETMBEGA1UE\nAxMKa3ViZXJuZXRlczAeFw0yNDAxMDEwMDAwMDBaFw0zNDAxMDEwMDAwMDBaMBUx\n-----END CERTIFICATE-----\n"})");
-        break;
-    case SimResourceType::Secrets:
-        out.append(
-            R"(,"data":{".dockerconfigjson":"eyJhdXRocyI6eyJyZWdpc3RyeS5leGFtcGxlLmNvbSI6eyJhdXRoIjoiYzJsdE9uTnBiUT09In19fQ=="},"type":"kubernetes.io/dockerconfigjson")");
+        SimEvents::renderBody(out, o);
         break;
     case SimResourceType::Services:
         SimServices::renderBody(out, o);
@@ -357,51 +321,6 @@ void SimObjectRenderer::renderPod(QByteArray &out, const SimObject &o) const
     out.append(R"(,"qosClass":"Burstable"})");
 }
 
-void SimObjectRenderer::renderNode(QByteArray &out, const SimObject &o) const
-{
-    const QByteArray ts = SimJson::timestamp(o.createdMs);
-    const QByteArray index = o.name.mid(5);
-    out.append(R"(,"spec":{"podCIDR":"10.244.)")
-        .append(index)
-        .append(R"(.0/24","podCIDRs":["10.244.)");
-    out.append(index).append(R"(.0/24"],"providerID":"kubeglass://)").append(o.name);
-    out.append(R"("},"status":{"capacity":{"cpu":"8","ephemeral-storage":"102625208Ki",)"
-               R"("hugepages-2Mi":"0","memory":"32863256Ki","pods":"110"},"allocatable":{"cpu":)"
-               R"("8","ephemeral-storage":"102625208Ki","hugepages-2Mi":"0","memory":)"
-               R"("32760856Ki","pods":"110"},"conditions":[)");
-    const bool notReady = o.trouble == "NotReady";
-    const char *const conds[][3] = {
-        {"MemoryPressure", "False", "KubeletHasSufficientMemory"},
-        {"DiskPressure", "False", "KubeletHasNoDiskPressure"},
-        {"PIDPressure", "False", "KubeletHasSufficientPID"},
-        {"Ready", notReady ? "Unknown" : "True", notReady ? "NodeStatusUnknown" : "KubeletReady"}};
-    for (const auto &c : conds) {
-        out.append(R"({"type":")").append(c[0]).append(R"(","status":")").append(c[1]);
-        out.append(R"(","lastHeartbeatTime":")").append(ts).append(R"(","lastTransitionTime":")");
-        out.append(ts)
-            .append(R"(","reason":")")
-            .append(c[2])
-            .append(R"(","message":"kubelet is healthy"})");
-        out.append(qstrcmp(c[0], "Ready") == 0 ? "]" : ",");
-    }
-    out.append(R"(,"addresses":[{"type":"InternalIP","address":"10.0.0.)")
-        .append(num(index.toInt() + 10))
-        .append(R"("},{"type":"Hostname","address":")")
-        .append(o.name);
-    out.append(
-        R"("}],"daemonEndpoints":{"kubeletEndpoint":{"Port":10250}},"nodeInfo":)"
-        R"({"machineID":"4c4c4544004d3510804bc4c04f333232","systemUUID":)"
-        R"("4c4c4544-004d-3510-804b-c4c04f333232","bootID":"a1b2c3d4-0000-4000-8000-)"
-        R"(000000000001","kernelVersion":"6.1.0-18-amd64","osImage":"Debian GNU/Linux 12)"
-        R"x( (bookworm)","containerRuntimeVersion":"containerd://1.7.13","kubeletVersion":)x"
-        R"("v1.31.0","kubeProxyVersion":"v1.31.0","operatingSystem":"linux",)"
-        R"("architecture":"amd64"},"images":[{"names":["docker.io/library/nginx@sha256:)"
-        R"(0d17b565c37bcbd895e9d92315a05c1c3c9a29f762b011a10c54a66cd53c9b31",)"
-        R"("docker.io/library/nginx:1.25.3"],"sizeBytes":70520324},{"names":[)"
-        R"("registry.k8s.io/pause@sha256:7031c1b283388d2c2e09b57badb803c05ebed362dc88d84b480cc47f72a21097",)"
-        R"("registry.k8s.io/pause:3.9"],"sizeBytes":321520}]})");
-}
-
 void SimObjectRenderer::renderDeployment(QByteArray &out, const SimObject &o) const
 {
     const QByteArray ts = SimJson::timestamp(o.createdMs);
@@ -440,26 +359,6 @@ void SimObjectRenderer::renderDeployment(QByteArray &out, const SimObject &o) co
         .append(ts)
         .append(
             R"(","reason":"NewReplicaSetAvailable","message":"ReplicaSet has successfully progressed."}]})");
-}
-
-void SimObjectRenderer::renderReplicaSet(QByteArray &out, const SimObject &o) const
-{
-    out.append(R"(,"spec":{"replicas":)").append(num(o.replicas));
-    out.append(R"(,"selector":{"matchLabels":{)");
-    for (qsizetype i = 0; i < o.labels.size() && i < 2; ++i) {
-        if (i)
-            out.append(',');
-        q(out, o.labels[i].first);
-        out.append(':');
-        q(out, o.labels[i].second);
-    }
-    out.append(R"(}},"template":{"spec":{"containers":[{"name":"app","image":)");
-    q(out, o.image);
-    out.append(R"(}]}}},"status":{"replicas":)").append(num(o.replicas));
-    out.append(R"(,"fullyLabeledReplicas":)").append(num(o.replicas));
-    out.append(R"(,"readyReplicas":)").append(num(o.readyReplicas));
-    out.append(R"(,"availableReplicas":)").append(num(o.readyReplicas));
-    out.append(R"(,"observedGeneration":)").append(num(o.generation)).append("}");
 }
 
 void SimObjectRenderer::renderWidget(QByteArray &out, const SimObject &o) const

@@ -19,9 +19,7 @@ private:
     void renderMetadata(QByteArray &out, const SimObject &o) const;
     void renderBody(QByteArray &out, const SimObject &o) const;
     void renderPod(QByteArray &out, const SimObject &o) const;
-    void renderNode(QByteArray &out, const SimObject &o) const;
     void renderDeployment(QByteArray &out, const SimObject &o) const;
-    void renderReplicaSet(QByteArray &out, const SimObject &o) const;
     void renderWidget(QByteArray &out, const SimObject &o) const;
     void renderCrd(QByteArray &out) const;
 

@@ -1,5 +1,6 @@
 #include "sim/SimResourceType.h"
 
+#include "sim/SimColumns.h"
 #include "sim/SimJson.h"
 
 #include <algorithm>
@@ -8,39 +9,16 @@ namespace {
 
 using Column = SimResourceType::Column;
 
-const QByteArray kNameDescription =
-    "Name must be unique within a namespace. Is required when creating resources, although some "
-    "resources may allow a client to request the generation of an appropriate name "
-    "automatically. Name is primarily intended for creation idempotence and configuration "
-    "definition. Cannot be updated. More info: "
-    "http://kubernetes.io/docs/user-guide/identifiers#names";
-const QByteArray kCreatedDescription =
-    "CreationTimestamp is a timestamp representing the server time when this object was "
-    "created. It is not guaranteed to be set in happens-before order across separate "
-    "operations. Clients may not set this value. It is represented in RFC3339 form and is in "
-    "UTC.\n\nPopulated by the system. Read-only. Null for lists. More info: "
-    "https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#metadata";
-
+// The helpers of sim/SimColumns, under the names this file has always used.
 Column nameColumn()
 {
-    return {"Name", "string", "name", kNameDescription, 0, Column::NameCell};
+    return SimColumns::name();
 }
-
 Column ageColumn()
 {
-    return {"Age", "string", "", kCreatedDescription, 0, Column::AgeCell};
+    return SimColumns::age();
 }
-
-Column cell(const char *name, const char *type, const char *description, int priority = 0)
-{
-    return {name, type, "", description, priority, Column::ObjectCell};
-}
-
-QList<Column> defaultColumns()
-{
-    // The apiserver's default table convertor: Name and Created At (a date cell).
-    return {nameColumn(), {"Created At", "date", "", kCreatedDescription, 0, Column::ObjectCell}};
-}
+using SimColumns::cell;
 
 // 1.20's serviceColumnDefinitions, each described by its ServiceSpec field's swagger doc (as a
 // 1.20.2 server serves them, double spaces and all); the cells are SimServices::cells.
@@ -289,9 +267,10 @@ QList<SimResourceType> makeTypes()
                   "v1",
                   false,
                   {"ns"},
-                  defaultColumns()});
-    types.append({T::Nodes, "nodes", "node", "Node", "", "v1", false, {"no"}, defaultColumns()});
-    types.append({T::Events, "events", "event", "Event", "", "v1", true, {"ev"}, defaultColumns()});
+                  SimColumns::namespaces()});
+    types.append({T::Nodes, "nodes", "node", "Node", "", "v1", false, {"no"}, SimColumns::nodes()});
+    types.append(
+        {T::Events, "events", "event", "Event", "", "v1", true, {"ev"}, SimColumns::events()});
     types.append({T::ConfigMaps,
                   "configmaps",
                   "configmap",
@@ -300,8 +279,9 @@ QList<SimResourceType> makeTypes()
                   "v1",
                   true,
                   {"cm"},
-                  defaultColumns()});
-    types.append({T::Secrets, "secrets", "secret", "Secret", "", "v1", true, {}, defaultColumns()});
+                  SimColumns::configMaps()});
+    types.append(
+        {T::Secrets, "secrets", "secret", "Secret", "", "v1", true, {}, SimColumns::secrets()});
     types.append(
         {T::Services, "services", "service", "Service", "", "v1", true, {"svc"}, serviceColumns()});
     types.append(
@@ -334,7 +314,7 @@ QList<SimResourceType> makeTypes()
                   "v1",
                   true,
                   {"rs"},
-                  defaultColumns()});
+                  SimColumns::replicaSets()});
     types.append({T::Widgets,
                   "widgets",
                   "widget",
@@ -355,7 +335,7 @@ QList<SimResourceType> makeTypes()
                   "v1",
                   false,
                   {"crd", "crds"},
-                  defaultColumns()});
+                  SimColumns::defaults()});
     types.last().olderVersions = {"v1beta1"};
     // 1.20's printer for componentstatuses: no Age (they have no creationTimestamp).
     types.append({T::ComponentStatuses,

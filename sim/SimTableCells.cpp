@@ -1,8 +1,12 @@
 #include "sim/SimTableCells.h"
 
+#include "sim/SimEvents.h"
 #include "sim/SimJson.h"
+#include "sim/SimNodes.h"
 #include "sim/SimObject.h"
+#include "sim/SimReplicaSets.h"
 #include "sim/SimServices.h"
+#include "sim/SimSimpleKinds.h"
 #include "sim/SimWorkloadRenderer.h"
 
 #include <QHash>
@@ -133,6 +137,20 @@ void render(SimObject &o)
         break;
     case SimResourceType::Services:
         o.cells = SimServices::cells(o);
+        break;
+    case SimResourceType::Nodes:
+        o.cells = SimNodes::cells(o);
+        break;
+    case SimResourceType::ReplicaSets:
+        o.cells = SimReplicaSets::cells(o);
+        break;
+    case SimResourceType::Events:
+        o.cells = SimEvents::cells(o);
+        break;
+    case SimResourceType::Namespaces:
+    case SimResourceType::ConfigMaps:
+    case SimResourceType::Secrets:
+        o.cells = SimSimpleKinds::cells(o);
         break;
     case SimResourceType::Widgets: {
         const quint32 h = qHash(o.name);
