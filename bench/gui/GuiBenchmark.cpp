@@ -18,6 +18,7 @@
 #include "bench/gui/TableSignalMeter.h"
 #include "bench/support/BenchClock.h"
 #include "bench/support/StallMonitor.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QAccessible>
 #include <QAction>
@@ -215,7 +216,7 @@ void GuiBenchmark::measureStartup()
     m_clock.start();
     m_window = std::make_unique<MainWindow>();
     m_window->resize(1400, 900);
-    ClusterTableModel *table = m_window->tableModel();
+    ClusterTableModel *table = tableModelOf(*m_window);
     m_tableSignals = std::make_unique<TableSignalMeter>(table);
     // Contexts the way `kubeglass --context A --context B` opens them.
     if (m_options.contexts.isEmpty())
@@ -287,7 +288,7 @@ bool GuiBenchmark::sortForChurn()
 {
     if (m_options.sortColumn.isEmpty())
         return true;
-    const ClusterTableModel *table = m_window->tableModel();
+    const ClusterTableModel *table = tableModelOf(*m_window);
     for (int column = 0; column < table->columnCount(); ++column) {
         if (table->columnTitle(column) == m_options.sortColumn) {
             m_window->table()->sortByColumn(column, Qt::AscendingOrder);
@@ -310,7 +311,7 @@ void GuiBenchmark::measureChurn()
         QTextStream(stdout) << target.name << ": churn at " << m_options.eventsPerSecond
                             << " events/s: " << answer << '\n';
     }
-    ClusterTableModel *table = m_window->tableModel();
+    ClusterTableModel *table = tableModelOf(*m_window);
     const auto connection =
         connect(table, &ObjectRowModel::batchApplied, this, &GuiBenchmark::checkProbes);
     // One second to settle into the churn, then probes every probeIntervalMs, to every cluster.
@@ -405,8 +406,8 @@ void GuiBenchmark::sendProbe(int target, int index)
 
 void GuiBenchmark::checkProbes()
 {
-    ClusterTableModel *table = m_window->tableModel();
-    ObjectSortFilterProxy *proxy = m_window->proxy();
+    ClusterTableModel *table = tableModelOf(*m_window);
+    ObjectSortFilterProxy *proxy = proxyOf(*m_window);
     const qint64 now = m_clock.nsecsElapsed();
     for (qsizetype i = m_pendingProbes.size() - 1; i >= 0; --i) {
         const Probe &probe = m_pendingProbes[i];
@@ -430,7 +431,7 @@ void GuiBenchmark::checkProbes()
 void GuiBenchmark::measureSorting()
 {
     QTableView *table = m_window->table();
-    ObjectSortFilterProxy *proxy = m_window->proxy();
+    ObjectSortFilterProxy *proxy = proxyOf(*m_window);
     // As for the filter: what a person notices is how long the window cannot react (the
     // longest stall from the click until the rows are in their new order), and then how long
     // the new order takes to show.
@@ -471,8 +472,8 @@ void GuiBenchmark::measureSorting()
 void GuiBenchmark::measureFiltering()
 {
     auto *filter = m_window->findChild<QLineEdit *>(QStringLiteral("filterField"));
-    ClusterTableModel *model = m_window->tableModel();
-    ObjectSortFilterProxy *proxy = m_window->proxy();
+    ClusterTableModel *model = tableModelOf(*m_window);
+    ObjectSortFilterProxy *proxy = proxyOf(*m_window);
     if (!filter || model->rowCount() == 0) {
         m_failed = true;
         return;

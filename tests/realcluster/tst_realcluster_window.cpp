@@ -11,6 +11,7 @@
 #include "tests/realcluster/KubectlTable.h"
 #include "tests/realcluster/RealCluster.h"
 #include "tests/support/TestSettings.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QAbstractItemModelTester>
 #include <QDeadlineTimer>
@@ -49,7 +50,7 @@ private:
     // The window's table as kubectl would print it: upper-cased titles, and one row per object.
     KubectlTable windowTable() const
     {
-        const ClusterTableModel *model = m_window->tableModel();
+        const ClusterTableModel *model = tableModelOf(*m_window);
         KubectlTable table;
         for (int c = 0; c < model->columnCount(); ++c)
             table.headers << model->headerData(c, Qt::Horizontal).toString().toUpper();
@@ -157,9 +158,9 @@ private slots:
         QSettings().clear();
         m_window = std::make_unique<MainWindow>();
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            tableModelOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            proxyOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
     }
 
     void cleanup()
@@ -200,7 +201,7 @@ private slots:
             found = differences(resource);
         }
         QVERIFY2(found.isEmpty(), qPrintable(found));
-        QCOMPARE(m_window->proxy()->rowCount(), m_window->tableModel()->rowCount());
+        QCOMPARE(proxyOf(*m_window)->rowCount(), tableModelOf(*m_window)->rowCount());
     }
 
     void shouldReadTheViewersNamespaceAndNameTheOthersNotPermitted()

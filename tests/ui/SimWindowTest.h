@@ -7,6 +7,8 @@
 #include "ui/table/ObjectSortFilterProxy.h"
 #include "ui/window/MainWindow.h"
 
+#include "tests/ui/WindowParts.h"
+
 #include <QAbstractItemModelTester>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -33,9 +35,9 @@ protected:
             return false;
         m_window = std::make_unique<MainWindow>();
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            tableModelOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            proxyOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
         RestConfig rest;
         rest.server = m_url;
         m_window->connectTo(QStringLiteral("sim"), rest, QString());

@@ -61,12 +61,9 @@ public:
     // The first screen when there is no kubeconfig: says so and offers the demo cluster.
     void showNoKubeconfig(const QString &details);
 
-    // For tests and automation.
-    // What the table shows: every cluster's rows (behind the proxy).
-    ClusterTableModel *tableModel() const;
+    // The window's parts, for the app and for automation.
     // The first cluster's rows (with one context, all of them); null when not connected.
     ObjectTableModel *model() const;
-    ObjectSortFilterProxy *proxy() const { return m_proxy; }
     ClusterSet *clusters() const { return m_clusters; }
     // The first cluster's table watch (the only one with one context; null when none).
     WatchSession *session() const;
@@ -74,8 +71,6 @@ public:
     MessageBar *messageBar() const { return m_messages; }
     QTableView *table() const { return m_table; }
     QComboBox *resourcePicker() const;
-    // The first cluster's discovered types (null when not connected).
-    ResourceCatalog *resourceCatalog() const;
     const ResourceType &currentType() const { return m_type; }
     // By qualified name ("deployments.apps"); false when the picker does not offer it.
     bool selectResource(const QString &qualifiedName);
@@ -136,6 +131,10 @@ private:
     bool isShown(const NavigationHistory::Place &place) const;
     void updateNavigationActions();
     NamespaceSelector *namespaceSelector() const;
+    // What the table shows: every cluster's rows (behind the proxy).
+    ClusterTableModel *tableModel() const;
+    // The first cluster's discovered types (null when not connected).
+    ResourceCatalog *resourceCatalog() const;
     // The table's namespaces: its filter, and remembered for the next start.
     void rememberNamespaces(const QStringList &namespaces);
     void onCurrentRowRemoved(const QString &cluster, const QString &key);

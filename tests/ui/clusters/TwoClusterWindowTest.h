@@ -9,6 +9,8 @@
 #include "ui/table/ClusterTableModel.h"
 #include "ui/window/MainWindow.h"
 
+#include "tests/ui/WindowParts.h"
+
 #include <QAbstractItemModelTester>
 #include <QFile>
 #include <QTemporaryDir>
@@ -35,9 +37,9 @@ protected:
     {
         m_window = std::make_unique<MainWindow>();
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            tableModelOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxyTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->proxy(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            proxyOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_window->setKubeconfig(m_kubeconfig, contexts);
         m_window->show();
     }
@@ -50,7 +52,7 @@ protected:
     int rowsOf(const QString &cluster) const
     {
         int rows = 0;
-        ClusterTableModel *model = m_window->tableModel();
+        ClusterTableModel *model = tableModelOf(*m_window);
         for (int row = 0; row < model->rowCount(); ++row)
             rows += model->clusterOf(row) == cluster ? 1 : 0;
         return rows;

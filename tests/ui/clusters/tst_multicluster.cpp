@@ -22,6 +22,7 @@
 #include "ui/window/NamespaceSelector.h"
 
 #include "tests/support/TestSettings.h"
+#include "tests/ui/WindowParts.h"
 #include "tests/ui/clusters/TwoClusterWindowTest.h"
 
 #include <QComboBox>
@@ -59,12 +60,12 @@ private slots:
         // Given the window on contexts alpha and beta
         // Then one table holds both clusters' rows, the Cluster column first
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Cluster"));
-        QCOMPARE(m_window->proxy()->rowCount(), m_window->tableModel()->rowCount());
+        QCOMPARE(proxyOf(*m_window)->headerData(0, Qt::Horizontal).toString(), QString("Cluster"));
+        QCOMPARE(proxyOf(*m_window)->rowCount(), tableModelOf(*m_window)->rowCount());
         // sorted by Cluster, then namespace and name
-        QCOMPARE(m_window->proxy()->sortColumn(), 0);
-        QCOMPARE(m_window->proxy()->index(0, 0).data().toString(), QString("alpha"));
-        QCOMPARE(m_window->proxy()->index(m_window->proxy()->rowCount() - 1, 0).data().toString(),
+        QCOMPARE(proxyOf(*m_window)->sortColumn(), 0);
+        QCOMPARE(proxyOf(*m_window)->index(0, 0).data().toString(), QString("alpha"));
+        QCOMPARE(proxyOf(*m_window)->index(proxyOf(*m_window)->rowCount() - 1, 0).data().toString(),
                  QString("beta"));
         // And the Contexts picker, the title and the status panel name both
         auto *picker = m_window->findChild<ContextSelector *>("contextPicker");
@@ -96,8 +97,8 @@ private slots:
         // When beta's server stops
         m_beta->stop();
         // Then beta's rows are marked stale and a message names the context
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->isStale("beta"), 20000);
-        ClusterTableModel *model = m_window->tableModel();
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->isStale("beta"), 20000);
+        ClusterTableModel *model = tableModelOf(*m_window);
         for (int row = 0; row < model->rowCount(); ++row)
             QCOMPARE(model->index(row, 1).data(ClusterTableModel::StaleRole).toBool(),
                      model->clusterOf(row) == "beta");
@@ -109,7 +110,7 @@ private slots:
         QVERIFY2(m_window->messageBar()->text().contains("Context beta"),
                  qPrintable(m_window->messageBar()->text()));
         // And alpha stays live and keeps receiving changes
-        QVERIFY(!m_window->tableModel()->isStale("alpha"));
+        QVERIFY(!tableModelOf(*m_window)->isStale("alpha"));
         QSignalSpy batches(alpha->model(), &ObjectRowModel::batchApplied);
         QTRY_VERIFY_WITH_TIMEOUT(batches.count() >= 2, 10000);
         QCOMPARE(alpha->session()->phase(), ReflectorPhase::Watching);
@@ -275,9 +276,9 @@ private slots:
         QVERIFY(selector->available().contains(name));
         selector->setSelected({name});
         // Then only beta's rows of it are shown
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->proxy()->rowCount() > 0 && rowsOf("alpha") == 0, 20000);
-        for (int row = 0; row < m_window->proxy()->rowCount(); ++row)
-            QCOMPARE(m_window->proxy()->index(row, 0).data().toString(), QString("beta"));
+        QTRY_VERIFY_WITH_TIMEOUT(proxyOf(*m_window)->rowCount() > 0 && rowsOf("alpha") == 0, 20000);
+        for (int row = 0; row < proxyOf(*m_window)->rowCount(); ++row)
+            QCOMPARE(proxyOf(*m_window)->index(row, 0).data().toString(), QString("beta"));
     }
 
     void shouldRememberTheChosenContexts()
@@ -310,13 +311,14 @@ private slots:
         emit picker->menu()->aboutToHide();
         // Then the table is alpha's alone, without a Cluster column
         QCOMPARE(m_window->clusters()->names(), QStringList({"alpha"}));
-        QVERIFY(!m_window->tableModel()->hasClusterColumn());
-        QCOMPARE(m_window->proxy()->headerData(0, Qt::Horizontal).toString(), QString("Namespace"));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 20, 20000);
+        QVERIFY(!tableModelOf(*m_window)->hasClusterColumn());
+        QCOMPARE(proxyOf(*m_window)->headerData(0, Qt::Horizontal).toString(),
+                 QString("Namespace"));
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount() >= 20, 20000);
         QCOMPARE(rowsOf("beta"), 0);
         QVERIFY(!m_window->findChild<StatusPanel *>()->clusterTable());
         QCOMPARE(m_window->windowTitle(), QString("alpha — Kubeglass"));
-        QCOMPARE(m_window->proxy()->sortColumn(), 0); // by namespace, as with one context
+        QCOMPARE(proxyOf(*m_window)->sortColumn(), 0); // by namespace, as with one context
     }
 };
 

@@ -14,6 +14,7 @@
 
 #include "tests/support/MetricsExpectation.h"
 #include "tests/support/TestSettings.h"
+#include "tests/ui/WindowParts.h"
 #include "tests/ui/clusters/TwoClusterWindowTest.h"
 
 #include <QClipboard>
@@ -53,7 +54,7 @@ private slots:
     {
         // Given alpha, which serves metrics.k8s.io, and beta, which does not
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        ClusterTableModel *model = m_window->tableModel();
+        ClusterTableModel *model = tableModelOf(*m_window);
         const auto column = [model](const QString &title) {
             for (int c = 0; c < model->columnCount(); ++c) {
                 if (model->headerData(c, Qt::Horizontal).toString() == title)
@@ -107,7 +108,7 @@ private slots:
         // Given both clusters' rows
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
         // When a row of beta is selected
-        ObjectSortFilterProxy *proxy = m_window->proxy();
+        ObjectSortFilterProxy *proxy = proxyOf(*m_window);
         int row = 0;
         while (row < proxy->rowCount() && proxy->index(row, 0).data().toString() != "beta")
             ++row;
@@ -133,7 +134,7 @@ private slots:
         DetailPane *pane = m_window->findChild<DetailPane *>();
         pane->findChild<QTabWidget *>("detailTabs")->setCurrentWidget(pane->relatedPanel());
         QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource("nodes"), 20000);
-        ObjectSortFilterProxy *proxy = m_window->proxy();
+        ObjectSortFilterProxy *proxy = proxyOf(*m_window);
         const auto rowOf = [proxy](const QString &cluster, const QString &key) {
             for (int row = 0; row < proxy->rowCount(); ++row) {
                 const QModelIndex index = proxy->index(row, 0);
@@ -168,7 +169,7 @@ private slots:
     {
         // Given both clusters' rows, sorted by Cluster: alpha's first
         QTRY_VERIFY_WITH_TIMEOUT(bothLoaded(), 20000);
-        ObjectSortFilterProxy *proxy = m_window->proxy();
+        ObjectSortFilterProxy *proxy = proxyOf(*m_window);
         const QModelIndex last = proxy->index(proxy->rowCount() - 1, 0);
         QCOMPARE(last.data().toString(), QString("beta"));
         const QString key = last.data(ObjectRowModel::KeyRole).toString();

@@ -16,6 +16,7 @@
 #include "ui/window/MainToolBar.h"
 
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QAction>
 #include <QComboBox>
@@ -60,7 +61,7 @@ private:
             page()->model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_proxyTester = std::make_unique<QAbstractItemModelTester>(
             rows(), QAbstractItemModelTester::FailureReportingMode::QtTest);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(m_window->session()->hasSynced(), 20000);
         QCOMPARE(m_window->resourcePicker()->itemText(0), ProblemsPage::pickerEntry());
         QVERIFY(m_window->selectResource(ProblemsPage::pickerEntry()));

@@ -7,6 +7,7 @@
 
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QSettings>
 #include <QTest>
@@ -67,7 +68,7 @@ private slots:
     {
         // Given a cluster without metrics.k8s.io
         start(false);
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 10, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount() >= 10, 20000);
         // Then the tab says usage is not polled, and shows no sample
         QTRY_VERIFY_WITH_TIMEOUT(
             status() && status()->stateText().startsWith(QStringLiteral("not polled")), 10000);

@@ -10,6 +10,7 @@
 #include "tests/support/MetricsExpectation.h"
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -32,12 +33,12 @@ private:
         config.metricsApi = metricsApi;
         config.metricsWindowMs = windowMs; // 60 s: one sample for the whole test
         QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 40, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount() >= 40, 20000);
     }
 
     int column(const QString &title) const
     {
-        const QAbstractItemModel *model = m_window->tableModel();
+        const QAbstractItemModel *model = tableModelOf(*m_window);
         for (int c = 0; c < model->columnCount(); ++c) {
             if (model->headerData(c, Qt::Horizontal).toString() == title)
                 return c;
@@ -47,13 +48,13 @@ private:
 
     QString cell(int row, const QString &title) const
     {
-        const QAbstractItemModel *model = m_window->tableModel();
+        const QAbstractItemModel *model = tableModelOf(*m_window);
         return model->index(row, column(title)).data().toString();
     }
 
     QString keyOf(int row) const
     {
-        const QAbstractItemModel *model = m_window->tableModel();
+        const QAbstractItemModel *model = tableModelOf(*m_window);
         return model->index(row, 0).data(ObjectRowModel::KeyRole).toString();
     }
 
@@ -77,7 +78,7 @@ private slots:
         QVERIFY(!usage.isEmpty());
         int sampled = 0;
         int unsampled = 0;
-        for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+        for (int row = 0; row < tableModelOf(*m_window)->rowCount(); ++row) {
             const auto it = usage.constFind(keyOf(row));
             if (it == usage.cend()) {
                 QCOMPARE(cell(row, QStringLiteral("CPU")), QStringLiteral("-"));
@@ -93,7 +94,7 @@ private slots:
         QVERIFY2(unsampled > 0, "the simulator has pods not yet measured");
         // And the header says how old the sample is
         const QString tip =
-            m_window->tableModel()
+            tableModelOf(*m_window)
                 ->headerData(column(QStringLiteral("CPU")), Qt::Horizontal, Qt::ToolTipRole)
                 .toString();
         QVERIFY2(tip.contains(QStringLiteral("Newest sample")), qPrintable(tip));
@@ -119,7 +120,7 @@ private slots:
         };
         QTRY_VERIFY_WITH_TIMEOUT(
             [&] {
-                for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+                for (int row = 0; row < tableModelOf(*m_window)->rowCount(); ++row) {
                     if (percents.contains(keyOf(row)) && shown(row).first() == QLatin1String("-"))
                         return false;
                 }
@@ -129,7 +130,7 @@ private slots:
         // Then every sampled pod shows its usage in percent of its containers' sums, as
         // worked out from the server's own pod list and samples, and the others a dash
         int sampled = 0;
-        for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+        for (int row = 0; row < tableModelOf(*m_window)->rowCount(); ++row) {
             const QStringList expected =
                 percents.value(keyOf(row), {QStringLiteral("-"), QStringLiteral("-"),
                                             QStringLiteral("-"), QStringLiteral("-")});
@@ -139,7 +140,7 @@ private slots:
         QVERIFY(sampled > 0);
         // And the header says what each percentage divides by
         const QString tip =
-            m_window->tableModel()
+            tableModelOf(*m_window)
                 ->headerData(column(QStringLiteral("%MEM/L")), Qt::Horizontal, Qt::ToolTipRole)
                 .toString();
         QVERIFY2(tip.contains(QStringLiteral("memory limit")), qPrintable(tip));
@@ -151,7 +152,7 @@ private slots:
         start();
         QTRY_VERIFY_WITH_TIMEOUT(m_window->selectResource(QStringLiteral("nodes")), 20000);
         QTRY_VERIFY_WITH_TIMEOUT(
-            m_window->tableModel()->rowCount() > 0 && keyOf(0).indexOf(u'/') < 0, 20000);
+            tableModelOf(*m_window)->rowCount() > 0 && keyOf(0).indexOf(u'/') < 0, 20000);
         // When the first poll has answered
         QTRY_VERIFY_WITH_TIMEOUT(column(QStringLiteral("MEMORY%")) >= 0, 20000);
         QTRY_VERIFY_WITH_TIMEOUT(cell(0, QStringLiteral("CPU%")) != QLatin1String("-"), 20000);
@@ -175,16 +176,17 @@ private slots:
                  QString::number(qint64(bytes / 1024 / 1024)) + QStringLiteral("Mi"),
                  QString::number(qint64(bytes * 1000 / (32760856.0 * 1024 * 1000) * 100)) + u'%'});
         }
-        QCOMPARE(expected.size(), m_window->tableModel()->rowCount());
-        for (int row = 0; row < m_window->tableModel()->rowCount(); ++row) {
+        QCOMPARE(expected.size(), tableModelOf(*m_window)->rowCount());
+        for (int row = 0; row < tableModelOf(*m_window)->rowCount(); ++row) {
             const QStringList shown{
                 cell(row, QStringLiteral("CPU")), cell(row, QStringLiteral("CPU%")),
                 cell(row, QStringLiteral("MEMORY")), cell(row, QStringLiteral("MEMORY%"))};
             QCOMPARE(shown, expected.value(keyOf(row)));
         }
         // and the header says what the share is of
-        const QString tip =
-            m_window->tableModel()->headerData(cpu + 1, Qt::Horizontal, Qt::ToolTipRole).toString();
+        const QString tip = tableModelOf(*m_window)
+                                ->headerData(cpu + 1, Qt::Horizontal, Qt::ToolTipRole)
+                                .toString();
         QVERIFY2(tip.contains(QStringLiteral("allocatable")), qPrintable(tip));
     }
 
@@ -197,7 +199,7 @@ private slots:
                                      cell(0, QStringLiteral("MEMORY")) != QLatin1String("-"),
                                  20000);
         // When sorted by memory, largest first
-        ObjectSortFilterProxy *proxy = m_window->proxy();
+        ObjectSortFilterProxy *proxy = proxyOf(*m_window);
         const int memory = column(QStringLiteral("MEMORY"));
         proxy->sort(memory, Qt::DescendingOrder);
         // Then the sampled rows come in falling order of bytes ("100Mi" above "99Mi"), and the
@@ -225,7 +227,7 @@ private slots:
         // Given a cluster without metrics.k8s.io
         start(false);
         // When its discovery and pods are in
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->columnCount() > 3, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->columnCount() > 3, 20000);
         QTest::qWait(500);
         // Then there are no usage columns (rather than columns of dashes)
         QCOMPARE(column(QStringLiteral("CPU")), -1);
@@ -237,7 +239,7 @@ private slots:
         // Given pods with usage shown, polled every 10 s (the poller's floor)
         start(true, 10000);
         const auto tip = [this] {
-            return m_window->tableModel()
+            return tableModelOf(*m_window)
                 ->headerData(column(QStringLiteral("CPU")), Qt::Horizontal, Qt::ToolTipRole)
                 .toString();
         };

@@ -6,6 +6,7 @@
 
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QElapsedTimer>
 #include <QLabel>
@@ -35,7 +36,7 @@ private slots:
                                     ? qEnvironmentVariableIntValue("KUBEGLASS_FILTER_SOAK_CHURN")
                                     : 50;
         QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 550, 30000);
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount() >= 550, 30000);
         m_filter = m_window->findChild<QLineEdit *>(QStringLiteral("filterField"));
         QVERIFY(m_filter);
     }
@@ -87,7 +88,7 @@ private slots:
 private:
     QString randomPod(QRandomGenerator &random) const
     {
-        const ClusterTableModel *rows = m_window->tableModel();
+        const ClusterTableModel *rows = tableModelOf(*m_window);
         return rows->objectAt(int(random.bounded(rows->rowCount())))->name().toString();
     }
 
@@ -99,14 +100,14 @@ private:
         else
             m_filter->clear();
         QTest::keyClicks(m_filter, text);
-        QTRY_VERIFY(!m_window->proxy()->isFiltering());
+        QTRY_VERIFY(!proxyOf(*m_window)->isFiltering());
     }
 
     bool clickRowOf(const QString &name)
     {
         QTableView *table = m_window->table();
-        for (int row = 0; row < m_window->proxy()->rowCount(); ++row) {
-            const QModelIndex index = m_window->proxy()->index(row, 1);
+        for (int row = 0; row < proxyOf(*m_window)->rowCount(); ++row) {
+            const QModelIndex index = proxyOf(*m_window)->index(row, 1);
             if (index.data().toString() != name)
                 continue;
             table->scrollTo(index);
@@ -132,7 +133,7 @@ private:
 
     void expectEveryRow()
     {
-        QTRY_COMPARE(m_window->proxy()->rowCount(), m_window->tableModel()->rowCount());
+        QTRY_COMPARE(proxyOf(*m_window)->rowCount(), tableModelOf(*m_window)->rowCount());
     }
 
     QString detailTitle() const

@@ -10,6 +10,7 @@
 #include "ui/window/MainWindow.h"
 
 #include "tests/support/TestSettings.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QAbstractItemModelTester>
 #include <QFile>
@@ -83,11 +84,11 @@ private slots:
         QVERIFY2(kubeconfig.isValid(), qPrintable(kubeconfig.errorString()));
         m_window = std::make_unique<MainWindow>();
         m_modelTester = std::make_unique<QAbstractItemModelTester>(
-            m_window->tableModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+            tableModelOf(*m_window), QAbstractItemModelTester::FailureReportingMode::QtTest);
         m_window->setKubeconfig(kubeconfig, {"alpha"});
         new KubeconfigFollower(m_window.get(), loader, kubeconfig);
         m_window->show();
-        QTRY_COMPARE_WITH_TIMEOUT(m_window->tableModel()->rowCount(), 10, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount(), 10, 10000);
     }
 
     void cleanup()
@@ -112,7 +113,7 @@ private slots:
                  QStringList{"alpha"});
         // And alpha's connection is the same one, its rows still there, and nothing is said
         QCOMPARE(alphaConnection(), before);
-        QCOMPARE(m_window->tableModel()->rowCount(), 10);
+        QCOMPARE(tableModelOf(*m_window)->rowCount(), 10);
         QVERIFY(!m_window->messageBar()->text().contains("reconnected"));
     }
 
@@ -129,7 +130,7 @@ private slots:
                  QStringLiteral("kubeconfig changed: reconnected context alpha"));
         QVERIFY(m_window->messageBar()->isVisible());
         // And its rows load again on the new connection
-        QTRY_COMPARE_WITH_TIMEOUT(m_window->tableModel()->rowCount(), 10, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount(), 10, 10000);
         QCOMPARE(m_window->clusters()->names(), QStringList{"alpha"});
     }
 };

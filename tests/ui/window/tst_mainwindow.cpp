@@ -16,6 +16,7 @@
 
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QAbstractButton>
 #include <QAbstractItemView>
@@ -73,11 +74,11 @@ private slots:
         m_window->findChild<NamespaceSelector *>()->setSelected({"kube-system"});
         // Then the reflector restarts on that namespace and only its pods are shown
         QCOMPARE(m_window->session()->target().namespaceName, QString("kube-system"));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->proxy()->rowCount() > 0 &&
+        QTRY_VERIFY_WITH_TIMEOUT(proxyOf(*m_window)->rowCount() > 0 &&
                                      m_window->session()->phase() == ReflectorPhase::Watching,
                                  20000);
-        for (int row = 0; row < m_window->proxy()->rowCount(); ++row)
-            QCOMPARE(m_window->proxy()->index(row, 0).data().toString(), QString("kube-system"));
+        for (int row = 0; row < proxyOf(*m_window)->rowCount(); ++row)
+            QCOMPARE(proxyOf(*m_window)->index(row, 0).data().toString(), QString("kube-system"));
 
         // When all namespaces are back and a filter is typed
         m_window->findChild<NamespaceSelector *>()->setSelected({});
@@ -87,10 +88,10 @@ private slots:
         const QString name = m_window->model()->objectAt(0)->name().toString();
         QTest::keyClicks(filter, name);
         // Then only matching rows remain
-        QVERIFY(m_window->proxy()->rowCount() >= 1);
-        QVERIFY(m_window->proxy()->rowCount() < m_window->model()->rowCount());
-        for (int row = 0; row < m_window->proxy()->rowCount(); ++row)
-            QVERIFY(m_window->proxy()->index(row, 1).data().toString().contains(name));
+        QVERIFY(proxyOf(*m_window)->rowCount() >= 1);
+        QVERIFY(proxyOf(*m_window)->rowCount() < m_window->model()->rowCount());
+        for (int row = 0; row < proxyOf(*m_window)->rowCount(); ++row)
+            QVERIFY(proxyOf(*m_window)->index(row, 1).data().toString().contains(name));
 
         // When a row is selected, the detail pane shows its YAML
         m_window->table()->selectRow(0);
@@ -193,7 +194,7 @@ private slots:
     {
         // Given the window connected to the simulator
         // When discovery answers
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         auto *picker = m_window->resourcePicker();
         auto *items = qobject_cast<QStandardItemModel *>(picker->model());
         QVERIFY(items);
@@ -235,7 +236,7 @@ private slots:
     void shouldListAKindTheServerWillNotWatchOnAPeriodAndSaySo()
     {
         // Given discovery offering componentstatuses with the verbs get and list only
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         auto *picker = m_window->resourcePicker();
         auto *items = qobject_cast<QStandardItemModel *>(picker->model());
         QVERIFY(items);
@@ -270,9 +271,9 @@ private slots:
     void shouldRefreshTypesOnDemand()
     {
         // Given discovered types
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         QVERIFY(control("/_sim/requests/clear"));
-        QSignalSpy changed(m_window->resourceCatalog(), &ResourceCatalog::typesChanged);
+        QSignalSpy changed(resourceCatalogOf(*m_window), &ResourceCatalog::typesChanged);
         // When the Refresh action is triggered
         auto *refresh = m_window->findChild<QAction *>("refreshTypesAction");
         QVERIFY(refresh);
@@ -285,7 +286,7 @@ private slots:
     void shouldFollowAResourceToItsServedVersionAfterNotFound()
     {
         // Given a remembered custom resource at a version the server no longer serves
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         rememberType("sim2", {"demo.kubeglass.io", "v2", "widgets", "Widget", "namespaced"});
         // When the window connects to it, the watch answers 404
         connectAs("sim2");
@@ -316,7 +317,7 @@ private slots:
     void shouldOfferRetryWhenDiscoveryFails()
     {
         // Given discovered types and a server that fails the next discovery request
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         QVERIFY(control("/_sim/fail?count=1&code=503&path=/apis"));
         // When types are refreshed
         m_window->refreshResourceTypes();
@@ -326,7 +327,7 @@ private slots:
         QCOMPARE(bar->severity(), MessageBar::Severity::Error);
         QCOMPARE(bar->actionText(), QString("&Retry"));
         // When Retry is pressed / Then discovery succeeds and the bar goes away
-        QSignalSpy changed(m_window->resourceCatalog(), &ResourceCatalog::typesChanged);
+        QSignalSpy changed(resourceCatalogOf(*m_window), &ResourceCatalog::typesChanged);
         auto *retry = bar->findChild<QPushButton *>("messageAction");
         QVERIFY(retry);
         retry->click();

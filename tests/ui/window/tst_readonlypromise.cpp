@@ -14,6 +14,7 @@
 
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -75,7 +76,7 @@ private slots:
     void shouldCopyAPodsKubectlCommandFromItsMenuOpenedByKeyboard()
     {
         // Given a pod row made current in the table, which has the focus
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->proxy()->rowCount() > 0, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(proxyOf(*m_window)->rowCount() > 0, 20000);
         auto *table = qobject_cast<ObjectTableView *>(m_window->table());
         QVERIFY(table);
         table->selectRow(0);
@@ -114,9 +115,9 @@ private slots:
     void shouldScaleADeploymentFromItsCurrentCount()
     {
         // Given the deployments shown, the first one's Ready cell saying "ready/desired"
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         QVERIFY(m_window->selectResource("deployments.apps"));
-        QAbstractItemModel *rows = m_window->proxy();
+        QAbstractItemModel *rows = proxyOf(*m_window);
         QTRY_VERIFY_WITH_TIMEOUT(rows->rowCount() > 0 && rows->columnCount() > 2, 20000);
         int ready = 0;
         while (ready < rows->columnCount() && rows->headerData(ready, Qt::Horizontal)
@@ -166,7 +167,7 @@ private slots:
     void shouldSendNothingButReadsFromAnyView()
     {
         // Given the window on the simulator, discovery answered
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         // When every watchable type is shown, a row of each selected with every detail page and
         // every command of its menu copied
         auto *items = qobject_cast<QStandardItemModel *>(m_window->resourcePicker()->model());

@@ -9,6 +9,7 @@
 #include "tests/access/ScriptedApiServer.h"
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QComboBox>
 #include <QFile>
@@ -50,7 +51,7 @@ private slots:
         config.deployments = 3;
         QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
         // Given the window on pods, discovery answered
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         QCOMPARE(m_window->currentType().qualifiedName(), QString("pods"));
     }
 
@@ -163,7 +164,7 @@ private slots:
         rest.server = server.url();
         m_window->connectTo(QStringLiteral("real120"), rest, QString());
         m_window->show();
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->resourceCatalog()->isReady(), 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(resourceCatalogOf(*m_window)->isReady(), 20000);
         // When the ambiguous name is entered
         enter(QStringLiteral("mice"));
         // Then the message bar names both choices and the window stays where it was

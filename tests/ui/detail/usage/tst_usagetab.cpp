@@ -10,6 +10,7 @@
 
 #include "tests/support/TestSettings.h"
 #include "tests/ui/SimWindowTest.h"
+#include "tests/ui/WindowParts.h"
 
 #include <QSettings>
 #include <QTest>
@@ -28,7 +29,7 @@ private:
         config.metricsApi = metricsApi;
         config.metricsWindowMs = 10000; // a new sample every poll (the poller's 10 s floor)
         QVERIFY2(startWindow(config), qPrintable(m_sim->errorString()));
-        QTRY_VERIFY_WITH_TIMEOUT(m_window->tableModel()->rowCount() >= 20, 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(tableModelOf(*m_window)->rowCount() >= 20, 20000);
     }
 
     // The first pod whose CPU cell shows a sample.
