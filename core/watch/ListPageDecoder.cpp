@@ -1,6 +1,7 @@
 #include "core/watch/ListPageDecoder.h"
 
 #include "core/Logging.h"
+#include "core/base/WorkPool.h"
 #include "core/watch/JsonSplitter.h"
 #include "core/watch/ObjectDecoder.h"
 
@@ -119,7 +120,7 @@ void ListPageDecoder::schedule()
     if (m_state->running)
         return;
     m_state->running = true;
-    QThreadPool::globalInstance()->start([state = m_state] { run(state); });
+    workPool()->start([state = m_state] { run(state); });
 }
 
 void ListPageDecoder::run(const std::shared_ptr<State> &state)
@@ -197,5 +198,5 @@ void ListPageDecoder::run(const std::shared_ptr<State> &state)
         s.running = false;
         return;
     }
-    QThreadPool::globalInstance()->start([state] { run(state); });
+    workPool()->start([state] { run(state); });
 }

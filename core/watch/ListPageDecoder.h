@@ -13,9 +13,9 @@
 #include <vector>
 
 // The items of one list page, split (JsonSplitter) and decoded (its own ObjectDecoder) on a
-// thread of the global QThreadPool while the caller's thread goes on reading the next bytes.
-// Results come back as queued calls on the context object's thread; none comes after the
-// decoder is destroyed. The envelope comes back as JSON for the caller to decode.
+// thread of Kubeglass's work pool (core/base/WorkPool) while the caller's thread goes on reading
+// the next bytes. Results come back as queued calls on the context object's thread; none comes
+// after the decoder is destroyed. The envelope comes back as JSON for the caller to decode.
 class ListPageDecoder
 {
 public:

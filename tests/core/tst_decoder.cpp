@@ -6,8 +6,10 @@
 
 #include <QTest>
 #include <QThread>
+#include <QThreadPool>
 
 #include <algorithm>
+#include <atomic>
 #include <optional>
 
 // Framing and decoding of watch streams and list bodies, fed the way readyRead delivers them.
@@ -448,6 +450,40 @@ private slots:
         QCOMPARE(envelope.remainingItemCount, 5);
         QVERIFY(m_objects->decodeListEnvelope(done->envelope, envelope, nullptr));
         QCOMPARE(envelope.resourceVersion, QStringLiteral("42"));
+    }
+
+    void shouldLeaveQtsGlobalThreadPoolToQtWhileDecoding()
+    {
+        // Given a list decoder whose projection notes the thread each item is decoded on
+        static std::atomic<int> onGlobalPool;
+        static std::atomic<int> decoded;
+        onGlobalPool = 0;
+        decoded = 0;
+        const ObjectProjection note = [](QByteArrayView json) {
+            ++decoded;
+            onGlobalPool += QThreadPool::globalInstance()->contains(QThread::currentThread());
+            return json.toByteArray();
+        };
+        QByteArray body = j("{'kind':'PodList','apiVersion':'v1','metadata':{'resourceVersion':'"
+                            "42'},'items':[");
+        for (int i = 0; i < 500; ++i)
+            body += (i ? "," : "") + pod("n", "p" + QByteArray::number(i), "1");
+        body += "]}";
+        QObject context;
+        bool done = false;
+        ListPageDecoder decoder(
+            &context, false, note, false, 1 << 20,
+            [](qint64, const QByteArray &, std::vector<StoredObjectPtr> &) {},
+            [&](ListPageDecoder::Page &) { done = true; }, [] {});
+        // When it decodes a list
+        for (qsizetype at = 0; at < body.size(); at += 4096)
+            decoder.feed(body.mid(at, 4096));
+        decoder.finish();
+        QTRY_VERIFY(done);
+        // Then no item was decoded on Qt's global pool, whose threads Qt Gui's raster engine
+        // waits for on the GUI thread while it paints
+        QCOMPARE(decoded.load(), 500);
+        QCOMPARE(onGlobalPool.load(), 0);
     }
 
     void shouldKeepOnlyTheProjectionOfEachObject()

@@ -1,5 +1,7 @@
 #include "ui/table/BackgroundSort.h"
 
+#include "core/base/WorkPool.h"
+
 #include <QPromise>
 #include <QThreadPool>
 
@@ -43,12 +45,11 @@ void BackgroundSort::start(bool ascending)
     auto promise = std::make_shared<QPromise<Result>>();
     m_watcher.setFuture(promise->future());
     // The job owns its snapshot, so it may outlive this object (the pool finishes it at exit).
-    QThreadPool::globalInstance()->start(
-        [promise, job, ascending, entries = std::move(entries)]() mutable {
-            promise->start();
-            promise->addResult(run(job, entries, ascending));
-            promise->finish();
-        });
+    workPool()->start([promise, job, ascending, entries = std::move(entries)]() mutable {
+        promise->start();
+        promise->addResult(run(job, entries, ascending));
+        promise->finish();
+    });
 }
 
 void BackgroundSort::cancel()
