@@ -31,6 +31,17 @@ void SimJson::appendString(QByteArray &out, QByteArrayView s)
     out.append('"');
 }
 
+void SimJson::appendMembers(QByteArray &out, const QList<QPair<QByteArray, QByteArray>> &map)
+{
+    for (qsizetype i = 0; i < map.size(); ++i) {
+        if (i)
+            out.append(',');
+        appendString(out, map.at(i).first);
+        out.append(':');
+        appendString(out, map.at(i).second);
+    }
+}
+
 QByteArray SimJson::quoted(QByteArrayView s)
 {
     QByteArray out;

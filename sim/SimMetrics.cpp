@@ -212,13 +212,7 @@ void SimMetrics::appendMetadata(QByteArray &out, const SimObject &o) const
     SimJson::appendString(out, SimJson::timestamp(QDateTime::currentMSecsSinceEpoch()));
     if (!o.labels.isEmpty()) {
         out.append(R"(,"labels":{)");
-        for (qsizetype i = 0; i < o.labels.size(); ++i) {
-            if (i)
-                out.append(',');
-            SimJson::appendString(out, o.labels[i].first);
-            out.append(':');
-            SimJson::appendString(out, o.labels[i].second);
-        }
+        SimJson::appendMembers(out, o.labels);
         out.append('}');
     }
     out.append("},");

@@ -95,13 +95,7 @@ void SimObjectRenderer::renderMetadata(QByteArray &out, const SimObject &o) cons
     }
     if (!o.labels.isEmpty()) {
         out.append(R"(,"labels":{)");
-        for (qsizetype i = 0; i < o.labels.size(); ++i) {
-            if (i)
-                out.append(',');
-            q(out, o.labels[i].first);
-            out.append(':');
-            q(out, o.labels[i].second);
-        }
+        SimJson::appendMembers(out, o.labels);
         out.append('}');
     }
     if (o.type == SimResourceType::Pods) {

@@ -20,14 +20,7 @@ void SimReplicaSets::renderBody(QByteArray &out, const SimObject &o)
 {
     out.append(R"(,"spec":{"replicas":)").append(num(o.replicas));
     out.append(R"(,"selector":{"matchLabels":{)");
-    const SimServices::Labels labels = selector(o);
-    for (qsizetype i = 0; i < labels.size(); ++i) {
-        if (i)
-            out.append(',');
-        SimJson::appendString(out, labels.at(i).first);
-        out.append(':');
-        SimJson::appendString(out, labels.at(i).second);
-    }
+    SimJson::appendMembers(out, selector(o));
     out.append(R"(}},"template":{"spec":{"containers":[{"name":"app","image":)");
     SimJson::appendString(out, o.image);
     out.append(R"(}]}}},"status":{"replicas":)").append(num(o.replicas));

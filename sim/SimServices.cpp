@@ -51,14 +51,7 @@ void SimServices::renderBody(QByteArray &out, const SimObject &service)
         out.append('}');
     }
     out.append(R"(],"selector":{)");
-    const Labels labels = selector(service);
-    for (qsizetype i = 0; i < labels.size(); ++i) {
-        if (i)
-            out.append(',');
-        SimJson::appendString(out, labels.at(i).first);
-        out.append(':');
-        SimJson::appendString(out, labels.at(i).second);
-    }
+    SimJson::appendMembers(out, selector(service));
     out.append(R"(},"clusterIP":")").append(clusterIp(service));
     out.append(R"(","type":)");
     SimJson::appendString(out, type(service));

@@ -10,6 +10,22 @@ void SimProtocolTest::startServer(const SimConfig &config)
     m_client = std::make_unique<SimTestClient>(url);
 }
 
+void SimProtocolTest::startWithWorkloads()
+{
+    SimConfig config;
+    config.namespaces = 2;
+    config.pods = 8;
+    config.deployments = 2;
+    config.nodes = 3;
+    config.moreWorkloads = true;
+    startServer(config);
+}
+
+QJsonArray SimProtocolTest::list(const QString &path)
+{
+    return items(m_client->get(path).json());
+}
+
 void SimProtocolTest::init()
 {
     SimConfig config;

@@ -27,6 +27,11 @@ protected:
 
     // Replaces the running simulator (and the client) with one configured as given.
     void startServer(const SimConfig &config);
+    // A small cluster with every workload kind: Deployments, the StatefulSet "db" with its
+    // Service, a DaemonSet, Jobs (SimConfig::moreWorkloads).
+    void startWithWorkloads();
+    // The items of a GET of path.
+    QJsonArray list(const QString &path);
     QByteArray listRv(const QString &path);
     static QJsonArray items(const QJsonObject &list);
     static QString meta(const QJsonObject &o, const char *field);

@@ -78,20 +78,6 @@ class TestSimServices : public SimProtocolTest
 {
     Q_OBJECT
 
-private:
-    // The default Services (one per Deployment) and the StatefulSet's "db" in every namespace.
-    void startWithWorkloads()
-    {
-        SimConfig config;
-        config.namespaces = 2;
-        config.pods = 8;
-        config.deployments = 2;
-        config.nodes = 3;
-        config.moreWorkloads = true;
-        startServer(config);
-    }
-    QJsonArray list(const QString &path) { return items(m_client->get(path).json()); }
-
 private slots:
     void shouldServeServiceTableColumnsAsA120ServerDoes()
     {

@@ -51,19 +51,6 @@ class TestSimWorkloads : public SimProtocolTest
 {
     Q_OBJECT
 
-private:
-    void startWithWorkloads()
-    {
-        SimConfig config;
-        config.namespaces = 2;
-        config.pods = 8;
-        config.deployments = 2;
-        config.nodes = 3;
-        config.moreWorkloads = true;
-        startServer(config);
-    }
-    QJsonArray list(const QString &path) { return items(m_client->get(path).json()); }
-
 private slots:
     void shouldDiscoverTheWorkloadKindsAsA120ServerDoes()
     {
